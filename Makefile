@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0
+# Runtime Verification for Linux: the lab's entry points. See README.md.
+
+RV_CACHE ?= $(HOME)/.cache/rv-lab
+export RV_CACHE
+# make vm-run CMD='...': the command to run in the guest
+export CMD
+
+.PHONY: all deps prepare kernel kernel-bench vm-run shell check clean-cache
+
+all: kernel
+
+deps:
+	@lab/deps.sh
+
+prepare: deps
+	@lab/prepare.sh
+
+kernel: prepare
+	@lab/build.sh test
+
+kernel-bench: prepare
+	@lab/build.sh bench
+
+vm-run: kernel
+	@lab/vm-run.sh
+
+shell: kernel
+	@lab/vm-run.sh --interactive
+
+check: kernel
+	@lab/check.sh
+
+clean-cache:
+	rm -rf "$(RV_CACHE)"

@@ -1,0 +1,54 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Build a lab kernel from the prepared tree.
+#
+# Usage: build.sh KIND
+#   KIND is test or bench: tinyconfig plus lab/config/common.config plus
+#   lab/config/KIND.config. Builds bzImage and modules with ccache in
+#   $RV_CACHE/build-KIND and installs the modules under its modroot/.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+kind=${1:?usage: build.sh test|bench}
+fragments=("$LAB_DIR/config/common.config" "$LAB_DIR/config/$kind.config")
+[ -f "${fragments[1]}" ] || die "no config fragment for '$kind'"
+[ -d "$TREE" ] || die "no prepared tree at $TREE (make prepare)"
+
+out=$(build_dir "$kind")
+mkdir -p "$out"
+export KBUILD_BUILD_TIMESTAMP='2021-05-19' KBUILD_BUILD_USER=rv KBUILD_BUILD_HOST=lab
+export CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+kmake=(make -C "$TREE" O="$out" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)" -s)
+
+config_id=$(cat "${fragments[@]}" | sha1sum)
+if [ "$(cat "$out/.config-id" 2>/dev/null)" != "$config_id" ] || [ ! -f "$out/.config" ]; then
+	echo "build: configuring the $kind kernel" >&2
+	rm -f "$out/.config-id"
+	"${kmake[@]}" tinyconfig >"$out/tinyconfig.log" 2>&1
+	"$TREE/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
+		"${fragments[@]}" >"$out/merge_config.log" 2>&1
+	echo "$config_id" > "$out/.config-id"
+fi
+"${kmake[@]}" olddefconfig >"$out/olddefconfig.log" 2>&1
+
+# Every option a fragment asks for must have survived olddefconfig.
+lost=0
+while IFS= read -r line; do
+	case $line in
+	CONFIG_*=n) want="# ${line%=n} is not set"
+		grep -q "^${line%=n}=" "$out/.config" || continue ;;
+	CONFIG_*=*) want=$line ;;
+	*) continue ;;
+	esac
+	if ! grep -qxF "$want" "$out/.config"; then
+		echo "build: $line was asked for but did not survive olddefconfig" \
+			"(a dependency is missing?)" >&2
+		lost=1
+	fi
+done < <(cat "${fragments[@]}")
+[ $lost -eq 0 ] || exit 1
+
+echo "build: building the $kind kernel in $out" >&2
+"${kmake[@]}" bzImage modules
+rm -rf "$out/modroot"
+"${kmake[@]}" INSTALL_MOD_PATH="$out/modroot" modules_install >/dev/null

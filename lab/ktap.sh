@@ -1,0 +1,75 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for test scripts that report in KTAP; sourced. Each check prints
+# one "ok N - desc" or "not ok N - desc" line; ktap_finish prints the plan
+# and exits non-zero when a check failed. The lab's runner nests the output
+# of each script under the suite's own KTAP header.
+
+ktap_count=0
+ktap_failures=0
+
+# ktap_result STATUS DESC [DIAGNOSTIC...]: record one result.
+ktap_result() {
+	local status=$1 desc=$2
+	shift 2
+	ktap_count=$((ktap_count + 1))
+	if [ "$status" -eq 0 ]; then
+		echo "ok $ktap_count - $desc"
+	else
+		ktap_failures=$((ktap_failures + 1))
+		echo "not ok $ktap_count - $desc"
+		local line
+		for line in "$@"; do
+			printf '%s\n' "$line" | sed 's/^/# /'
+		done
+	fi
+}
+
+# ktap_ok DESC CMD...: CMD succeeds.
+ktap_ok() {
+	local desc=$1 out status
+	shift
+	out=$("$@" 2>&1) && status=0 || status=$?
+	ktap_result $status "$desc" "command: $*" "exit status $status" "$out"
+}
+
+# ktap_fails DESC CMD...: CMD exits non-zero.
+ktap_fails() {
+	local desc=$1 out status
+	shift
+	out=$("$@" 2>&1) && status=0 || status=$?
+	[ $status -ne 0 ] && status=0 || status=1
+	ktap_result $status "$desc" "command: $*" "succeeded, should have failed" "$out"
+}
+
+# ktap_eq DESC EXPECTED ACTUAL: two strings are equal.
+ktap_eq() {
+	local status=1
+	[ "$2" = "$3" ] && status=0
+	ktap_result $status "$1" "expected: '$2'" "actual:   '$3'"
+}
+
+# ktap_match DESC ERE TEXT: TEXT has a line matching ERE.
+ktap_match() {
+	local status=1
+	grep -qE -- "$2" <<< "$3" && status=0
+	ktap_result $status "$1" "no line matches: $2" "in:" "$3"
+}
+
+# ktap_nomatch DESC ERE TEXT: no line of TEXT matches ERE.
+ktap_nomatch() {
+	local status=0
+	grep -qE -- "$2" <<< "$3" && status=1
+	ktap_result $status "$1" "a line matches: $2" "in:" "$3"
+}
+
+# ktap_skip DESC REASON
+ktap_skip() {
+	ktap_count=$((ktap_count + 1))
+	echo "ok $ktap_count - $1 # SKIP $2"
+}
+
+ktap_finish() {
+	echo "1..$ktap_count"
+	[ "$ktap_failures" -eq 0 ]
+	exit
+}

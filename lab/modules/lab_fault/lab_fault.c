@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lab_fault: a test-only module that makes the kernel misbehave on request,
+ * so that the lab can show it notices: loading it with action=warn raises
+ * a WARNING, action=panic panics.
+ */
+#include <linux/bug.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/panic.h>
+#include <linux/string.h>
+
+static char *action = "none";
+module_param(action, charp, 0400);
+MODULE_PARM_DESC(action, "what to do when loaded: none, warn or panic");
+
+static int __init lab_fault_init(void)
+{
+	if (!strcmp(action, "warn"))
+		WARN(1, "lab_fault: warning on request\n");
+	else if (!strcmp(action, "panic"))
+		panic("lab_fault: panic on request\n");
+	else if (strcmp(action, "none"))
+		return -EINVAL;
+	return 0;
+}
+module_init(lab_fault_init);
+
+static void __exit lab_fault_exit(void)
+{
+}
+module_exit(lab_fault_exit);
+
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Test-only: raise a warning or a panic on request");

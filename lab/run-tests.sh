@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Run test scripts and report them as one KTAP document, each script a
+# test whose subtests are its checks.
+#
+# Usage: run-tests.sh [--counts FILE] [--name NAME] SCRIPT...
+#   --counts FILE  write "PASSED FAILED SKIPPED" (checks, not scripts)
+#   A script that exits non-zero without a failed check counts as a failed
+#   check of its own; one that prints no check at all does too.
+set -uo pipefail
+
+counts= 
+while [ $# -gt 0 ]; do
+	case $1 in
+	--counts) counts=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+
+passed=0 failed=0 skipped=0 n=0
+echo "KTAP version 1"
+echo "1..$#"
+for script in "$@"; do
+	n=$((n + 1))
+	name=$(basename "$script" .sh)
+	out=$(bash "$script" 2>&1)
+	status=$?
+	p=$(grep -cE '^ok [0-9]+' <<< "$out" | tr -d ' ')
+	s=$(grep -cE '^ok [0-9]+ .*# SKIP' <<< "$out" | tr -d ' ')
+	f=$(grep -cE '^not ok [0-9]+' <<< "$out" | tr -d ' ')
+	p=$((p - s))
+	echo "    KTAP version 1"
+	sed 's/^/    /' <<< "$out"
+	if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "    not ok $((p + s + 1)) - $name exited with status $status"
+		f=1
+	elif [ $((p + s + f)) -eq 0 ]; then
+		echo "    not ok 1 - $name ran no check"
+		f=1
+	fi
+	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+	if [ "$f" -eq 0 ]; then echo "ok $n $name"; else echo "not ok $n $name"; fi
+done
+[ -z "$counts" ] || echo "$passed $failed $skipped" > "$counts"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,162 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Boot a lab kernel in QEMU and run a command in it as root.
+#
+# Usage: vm-run.sh [options] [--] [CMD]
+#   CMD (or $CMD) is a shell command run in the guest, in the repository,
+#   which is at the same path as on the host. The exit status is CMD's;
+#   it is non-zero, with the reason, when the kernel splats (WARNING, BUG,
+#   Oops, lockdep, KASAN, UBSAN, RCU stall, hung task, panic) or the guest
+#   runs past the time limit.
+# Options:
+#   --kind KIND          test (default) or bench kernel
+#   --timeout SECONDS    time limit of the whole boot (default $VM_TIMEOUT or 300)
+#   --expect-panic ERE   succeed only if the kernel panics with a message
+#                        matching ERE
+#   --append ARGS        more kernel command-line arguments
+#   --cpus N             number of CPUs (default 2)
+#   --icount             count guest time in instructions (repeatable timings)
+#   --interactive        an interactive shell instead of CMD
+#   --quiet              do not copy the console to stdout (it is still kept)
+#   --console FILE       also copy the guest console to FILE
+#   --out DIR            copy what the command left in $LAB_OUT to DIR
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+kind=test timeout=${VM_TIMEOUT:-300} expect_panic=${EXPECT_PANIC:-}
+append=${KERNEL_ARGS:-} cpus=2 icount=0 interactive=0 quiet=0 console_copy=
+out_copy=
+cmd=${CMD:-}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--kind) kind=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--expect-panic) expect_panic=$2; shift 2 ;;
+	--append) append="$append $2"; shift 2 ;;
+	--cpus) cpus=$2; shift 2 ;;
+	--icount) icount=1; shift ;;
+	--interactive) interactive=1; shift ;;
+	--quiet) quiet=1; shift ;;
+	--console) console_copy=$2; shift 2 ;;
+	--out) out_copy=$2; shift 2 ;;
+	--) shift; cmd="$*"; break ;;
+	-*) die "unknown option $1" ;;
+	*) cmd="$*"; break ;;
+	esac
+done
+[ -n "$cmd" ] || [ $interactive -eq 1 ] || die "no command (CMD='...')"
+case $timeout in ''|*[!0-9]*) die "--timeout wants whole seconds, not '$timeout'" ;; esac
+
+out=$(build_dir "$kind")
+kernel=$out/arch/x86/boot/bzImage
+[ -f "$kernel" ] || die "no $kind kernel at $kernel (make kernel)"
+
+# The initramfs: busybox-static and our /init, packed by the kernel's own
+# gen_init_cpio so that no device node has to be made on the host.
+initramfs=$out/lab-initramfs.cpio.gz
+initramfs_id=$(cat "$LAB_DIR/initramfs-init" /bin/busybox | sha1sum)
+if [ "$(cat "$initramfs.id" 2>/dev/null)" != "$initramfs_id" ]; then
+	list=$(mktemp)
+	cat > "$list" <<-LIST
+	dir /bin 755 0 0
+	file /bin/busybox /bin/busybox 755 0 0
+	file /init $LAB_DIR/initramfs-init 755 0 0
+	dir /dev 755 0 0
+	nod /dev/console 600 0 0 c 5 1
+	LIST
+	"$out/usr/gen_init_cpio" "$list" | gzip -n > "$initramfs"
+	rm -f "$list"
+	echo "$initramfs_id" > "$initramfs.id"
+fi
+
+mkdir -p "$RV_CACHE/runs"
+run=$(mktemp -d "$RV_CACHE/runs/$(date +%Y%m%d-%H%M%S)-XXXX")
+# keep the last few runs for a look afterwards
+ls -1d "$RV_CACHE"/runs/*/ 2>/dev/null | head -n -20 | xargs -r rm -rf
+cp "$LAB_DIR/guest-init.sh" "$run/init"
+mkdir "$run/out"
+printf '%s\n' "$cmd" > "$run/cmd"
+{
+	printf 'REPO_DIR=%q\n' "$PWD"
+	printf 'LAB_INTERACTIVE=%q\n' "$interactive"
+	printf 'LAB_KIND=%q\n' "$kind"
+	printf 'export RV_CACHE=%q\n' "$RV_CACHE"
+} > "$run/env"
+mkdir -p "$out/modroot/lib/modules"
+
+virtfs() { echo "local,path=$1,mount_tag=$2,security_model=none,multidevs=remap$3"; }
+qemu=(qemu-system-x86_64 -nodefaults -no-reboot -display none
+	-machine pc -cpu max -m 2G -smp "$cpus"
+	-kernel "$kernel" -initrd "$initramfs"
+	-append "console=ttyS0 panic=-1 oops=panic rdinit=/init $append"
+	-virtfs "$(virtfs / hostroot ,readonly=on)"
+	-virtfs "$(virtfs "$out/modroot/lib/modules" labmods ,readonly=on)"
+	-virtfs "$(virtfs "$run" labrun '')"
+	-device virtio-rng-pci)
+[ $icount -eq 0 ] || qemu+=(-icount shift=4,align=off,sleep=off)
+
+if [ $interactive -eq 1 ]; then
+	exec "${qemu[@]}" -serial mon:stdio
+fi
+
+console=$run/console.log
+set +e
+timeout -k 10 "$timeout" "${qemu[@]}" -serial stdio < /dev/null |
+	if [ $quiet -eq 1 ]; then cat > "$console"; else tee "$console"; fi
+qemu_status=${PIPESTATUS[0]}
+set -e
+[ -z "$console_copy" ] || cp "$console" "$console_copy"
+[ -z "$out_copy" ] || { mkdir -p "$out_copy" && cp -r "$run/out/." "$out_copy/"; }
+
+# Kernel lines only (they carry the printk timestamp): what a user-space
+# program prints cannot pass for a splat.
+klines=$(tr -d '\r' < "$console" | grep -E '^\[ *[0-9]+\.[0-9]+\] ' || true)
+splat_re='WARNING: |BUG: |kernel BUG at|Oops: |general protection fault|UBSAN: |KASAN: |rcu: INFO: rcu_|self-detected stall|detected stalls on CPUs|INFO: task .* blocked for more than|possible recursive locking|circular locking dependency|inconsistent lock state|suspicious RCU usage'
+panic_re='Kernel panic - not syncing'
+splats=$(grep -E "$splat_re" <<< "$klines" || true)
+# with the line before each, which holds the message of a WARN()
+splat_context=$(grep -B1 -E "$splat_re" <<< "$klines" || true)
+panics=$(grep -E "$panic_re" <<< "$klines" || true)
+
+verdict() { echo "vm-run: $*" >&2; }
+status=0
+if [ -n "$expect_panic" ]; then
+	if [ -z "$panics" ]; then
+		verdict "FAIL: expected a kernel panic matching '$expect_panic', there was none"
+		status=1
+	elif ! grep -qE "$expect_panic" <<< "$panics"; then
+		verdict "FAIL: the kernel panicked, but not with '$expect_panic':"
+		echo "$panics" >&2
+		status=1
+	else
+		verdict "the kernel panicked as expected: $(head -n1 <<< "$panics")"
+	fi
+elif [ -n "$panics" ]; then
+	verdict "FAIL: kernel panic:"
+	echo "$panics" >&2
+	status=1
+fi
+if [ -n "$splats" ]; then
+	verdict "FAIL: the kernel reported a problem:"
+	echo "$splat_context" | head -n 20 >&2
+	status=1
+fi
+if [ "$qemu_status" -eq 124 ] || [ "$qemu_status" -eq 137 ]; then
+	verdict "FAIL: the guest ran past the time limit of ${timeout}s and was stopped"
+	exit 124
+fi
+if [ -n "$expect_panic" ]; then
+	exit $status
+fi
+if [ "$qemu_status" -ne 0 ]; then
+	verdict "FAIL: QEMU exited with status $qemu_status"
+	exit 1
+fi
+if [ ! -f "$run/status" ]; then
+	verdict "FAIL: the guest stopped before the command finished"
+	exit 1
+fi
+cmd_status=$(cat "$run/status")
+[ "$cmd_status" -eq 0 ] || verdict "the command exited with status $cmd_status"
+[ $status -eq 0 ] || exit $status
+exit "$cmd_status"

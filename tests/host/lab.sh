@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The lab tests itself: vm-run passes a command's status through, and fails
+# the run on a kernel warning, a panic or a hung guest.
+. "$(dirname "$0")/../../lab/ktap.sh"
+lab=$(cd "$(dirname "$0")/../../lab" && pwd)
+. "$lab/lib.sh"
+fault=$("$lab/build-module.sh" "$lab/modules/lab_fault")/lab_fault.ko
+
+vm() { "$lab/vm-run.sh" --quiet "$@"; }
+
+console=$(mktemp)
+trap 'rm -f "$console"' EXIT
+out=$(vm --console "$console" -- 'uname -r; test -d /sys/kernel/tracing' 2>&1)
+ktap_result $? "a command that succeeds passes" "$out"
+out=$(tr -d '\r' < "$console")
+ktap_match "the guest runs a 6.1 kernel" '^6\.1\.[0-9]+' "$out"
+
+vm -- false >/dev/null 2>&1
+ktap_eq "a failing command fails vm-run" 1 $?
+vm -- 'exit 7' >/dev/null 2>&1
+ktap_eq "the command's exit status comes through" 7 $?
+out=$(vm -- 'echo "WARNING: words printed by a program"' 2>&1)
+ktap_result $? "what a program prints cannot pass for a splat" "$out"
+
+out=$(vm -- "insmod $fault action=warn" 2>&1)
+status=$?
+ktap_eq "a kernel WARNING fails vm-run although the command succeeds" 1 $status
+ktap_match "vm-run names the warning" 'lab_fault: warning on request' "$out"
+
+out=$(vm -- "insmod $fault action=panic" 2>&1)
+status=$?
+ktap_eq "an unexpected panic fails vm-run" 1 $status
+ktap_match "vm-run reports it as a panic" 'FAIL: kernel panic' "$out"
+out=$(vm --expect-panic 'lab_fault: panic on request' -- "insmod $fault action=panic" 2>&1)
+ktap_result $? "an expected panic is reported as such" "$out"
+out=$(vm --expect-panic 'some other message' -- "insmod $fault action=panic" 2>&1)
+status=$?
+ktap_eq "a panic with another message than expected fails" 1 $status
+out=$(vm --expect-panic 'lab_fault' -- true 2>&1)
+status=$?
+ktap_eq "an expected panic that does not come fails" 1 $status
+
+out=$(vm --timeout 40 -- 'sleep 600' 2>&1)
+status=$?
+ktap_eq "a hung guest is stopped at the time limit" 124 $status
+ktap_match "vm-run says so" 'ran past the time limit' "$out"
+ktap_finish
