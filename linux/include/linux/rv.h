@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Runtime Verification (RV): the interface between the RV core, the
+ * monitors and the reactors.
+ *
+ * A monitor follows kernel events and compares them with a formal model.
+ * When the kernel does something the model does not allow, the monitor
+ * reports it to the reactor the user selected for it, which may print
+ * the report, panic, or do nothing at all.
+ *
+ * See Documentation/trace/rv/ for the user interface.
+ */
+#ifndef _LINUX_RV_H
+#define _LINUX_RV_H
+
+#include <linux/compiler.h>
+#include <linux/list.h>
+#include <linux/types.h>
+
+/* Longest monitor or reactor name, without the terminating NUL. */
+#define RV_NAME_MAX		31
+
+struct module;
+struct rv_reactor;
+struct rv_monitor_files;
+
+/**
+ * struct rv_monitor - a runtime verification monitor
+ * @name:		unique name, also the name of its tracefs folder:
+ *			lower-case letters, digits and '_', at most
+ *			RV_NAME_MAX characters
+ * @description:	one line saying what the monitor verifies
+ * @start:		attach the monitor to the events it follows; called
+ *			when the user enables the monitor, after @reset.
+ *			Returns 0 or a negative errno, in which case the
+ *			monitor stays disabled.
+ * @stop:		detach the monitor from its events; called when the
+ *			user disables it, and before it is unregistered
+ * @reset:		forget the state of every monitor instance; called
+ *			before @start and when monitoring is switched back on
+ *
+ * The members below are the RV core's, set up by rv_register_monitor().
+ *
+ * @owner:		the module that registered the monitor
+ * @enabled:		whether the monitor is attached to its events
+ * @reactor:		the reactor selected for the monitor, NULL for none
+ * @list:		link in the list of registered monitors
+ * @files:		the monitor's tracefs files
+ */
+struct rv_monitor {
+	const char		*name;
+	const char		*description;
+	int			(*start)(void);
+	void			(*stop)(void);
+	void			(*reset)(void);
+
+	struct module		*owner;
+	bool			enabled;
+	struct rv_reactor __rcu	*reactor;
+	struct list_head	list;
+	struct rv_monitor_files	*files;
+};
+
+/**
+ * struct rv_reactor - a way to react to a violation of a model
+ * @name:		unique name, as for monitors
+ * @description:	one line saying what the reactor does
+ * @react:		the reaction; @msg describes the violation. It is
+ *			called in the context of the event that broke the
+ *			model (often with preemption disabled or in the
+ *			scheduler) and must be safe there.
+ *
+ * The members below are the RV core's, set up by rv_register_reactor().
+ *
+ * @owner:		the module that registered the reactor
+ * @users:		how many monitors selected the reactor
+ * @list:		link in the list of registered reactors
+ */
+struct rv_reactor {
+	const char		*name;
+	const char		*description;
+	void			(*react)(const char *msg);
+
+	struct module		*owner;
+	unsigned int		users;
+	struct list_head	list;
+};
+
+#ifdef CONFIG_RV
+
+extern bool __rv_monitoring_on;
+
+/**
+ * rv_monitoring_on - whether monitors should process events
+ *
+ * The global switch of tracefs' rv/monitoring_on, cheap enough for the
+ * event hot path: monitors test it before anything else.
+ */
+static inline bool rv_monitoring_on(void)
+{
+	return READ_ONCE(__rv_monitoring_on);
+}
+
+int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner);
+int rv_unregister_monitor(struct rv_monitor *monitor);
+
+/**
+ * rv_register_monitor - make a monitor available to the user
+ * @monitor: the monitor; it must stay in memory until unregistered
+ *
+ * See __rv_register_monitor().
+ */
+#define rv_register_monitor(monitor) __rv_register_monitor(monitor, THIS_MODULE)
+
+#else /* !CONFIG_RV */
+
+static inline bool rv_monitoring_on(void)
+{
+	return false;
+}
+
+#endif /* CONFIG_RV */
+
+#ifdef CONFIG_RV_REACTORS
+
+extern bool __rv_reacting_on;
+
+/**
+ * rv_reacting_on - whether violations should cause reactions
+ *
+ * The global switch of tracefs' rv/reacting_on.
+ */
+static inline bool rv_reacting_on(void)
+{
+	return READ_ONCE(__rv_reacting_on);
+}
+
+void rv_react(struct rv_monitor *monitor, const char *msg);
+int __rv_register_reactor(struct rv_reactor *reactor, struct module *owner);
+int rv_unregister_reactor(struct rv_reactor *reactor);
+
+/**
+ * rv_register_reactor - make a reactor available to the monitors
+ * @reactor: the reactor; it must stay in memory until unregistered
+ *
+ * See __rv_register_reactor().
+ */
+#define rv_register_reactor(reactor) __rv_register_reactor(reactor, THIS_MODULE)
+
+#else /* !CONFIG_RV_REACTORS */
+
+static inline bool rv_reacting_on(void)
+{
+	return false;
+}
+
+static inline void rv_react(struct rv_monitor *monitor, const char *msg)
+{
+}
+
+#endif /* CONFIG_RV_REACTORS */
+
+#endif /* _LINUX_RV_H */

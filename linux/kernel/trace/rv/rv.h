@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Runtime Verification: what the parts of the RV core share.
+ */
+#ifndef _KERNEL_TRACE_RV_RV_H
+#define _KERNEL_TRACE_RV_RV_H
+
+#include <linux/fs.h>
+#include <linux/mutex.h>
+#include <linux/rv.h>
+
+/* Protects the lists of monitors and reactors and every choice the user makes. */
+extern struct mutex rv_interface_lock;
+
+/* A tracefs write of one word: a name or a switch, blanks around it. */
+#define RV_WORD_BUF		64
+
+ssize_t rv_copy_word(char *buf, const char __user *ubuf, size_t count, loff_t *ppos);
+ssize_t rv_read_switch(struct file *filp, char __user *ubuf, size_t count,
+		       loff_t *ppos, bool value);
+int rv_parse_switch(const char __user *ubuf, size_t count, loff_t *ppos, bool *value);
+bool rv_name_valid(const char *name);
+
+int rv_monitor_file_open(struct inode *inode, struct file *filp);
+int rv_monitor_file_release(struct inode *inode, struct file *filp);
+bool rv_monitor_registered(struct rv_monitor *monitor);
+
+#ifdef CONFIG_RV_REACTORS
+int rv_reactors_init(struct dentry *root);
+int rv_reactors_create_monitor_files(struct rv_monitor *monitor, struct dentry *dir);
+void rv_reactors_forget_monitor(struct rv_monitor *monitor);
+int rv_select_reactor(struct rv_monitor *monitor, const char *name);
+#else
+static inline int rv_reactors_init(struct dentry *root)
+{
+	return 0;
+}
+
+static inline int rv_reactors_create_monitor_files(struct rv_monitor *monitor,
+						   struct dentry *dir)
+{
+	return 0;
+}
+
+static inline void rv_reactors_forget_monitor(struct rv_monitor *monitor)
+{
+}
+#endif
+
+#endif /* _KERNEL_TRACE_RV_RV_H */
