@@ -16,8 +16,14 @@ add_counts() {
 }
 
 # the test-only modules the in-guest tests load
-for m in lab/modules/*/; do
+for m in lab/modules/*/ tests/modules/*/; do
 	"$LAB_DIR/build-module.sh" "$m" >/dev/null || failed=$((failed + 1))
+done
+# and the test tools
+mkdir -p "$RV_CACHE/bin"
+for t in tests/tools/*.c; do
+	gcc -Wall -Wextra -Werror -O2 -o "$RV_CACHE/bin/$(basename "$t" .c)" "$t" ||
+		failed=$((failed + 1))
 done
 
 echo "# host tests"

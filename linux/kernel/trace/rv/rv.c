@@ -30,6 +30,7 @@
 #include "../trace.h"
 #include "rv.h"
 
+/* serialises the user's decisions and (un)registration: see rv.h */
 DEFINE_MUTEX(rv_interface_lock);
 static LIST_HEAD(rv_monitors);
 

@@ -1,0 +1,218 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The RV core's tracefs interface: every file, every example of the user
+# documentation, and every bad input (its errno, and nothing changed).
+# Uses the test-only monitor and reactor modules of tests/modules.
+. "$(dirname "$0")/../../lab/ktap.sh"
+. "$(dirname "$0")/../../lab/lib.sh"
+
+rv=/sys/kernel/tracing/rv
+mods=$RV_CACHE/ext/test
+rvwrite=$RV_CACHE/bin/rvwrite
+monp=/sys/module/rv_test_monitor/parameters
+reap=/sys/module/rv_test_reactor/parameters
+lines() { printf '%s\n' "$@"; }
+
+ktap_ok "rv/ exists in tracefs" test -d $rv
+ktap_ok "the test monitor module loads" insmod $mods/rv_test_monitor/rv_test_monitor.ko
+ktap_ok "the test reactor module loads" insmod $mods/rv_test_reactor/rv_test_reactor.ko
+
+# files and their modes: root only
+for f in available_monitors:-r-------- available_reactors:-r-------- \
+	enabled_monitors:-rw------- monitoring_on:-rw------- reacting_on:-rw------- \
+	monitors/rv_test/desc:-r-------- monitors/rv_test/enable:-rw------- \
+	monitors/rv_test/reactors:-rw-------; do
+	ktap_eq "mode of ${f%%:*}" "${f#*:}" "$(stat -c %A "$rv/${f%%:*}" 2>&1)"
+done
+
+ktap_eq "available_monitors lists the registered monitors" \
+	"$(lines rv_test rv_test_b)" "$(cat $rv/available_monitors)"
+ktap_eq "available_reactors lists nop, then the registered reactors" \
+	"$(lines nop rv_test_react)" "$(cat $rv/available_reactors)"
+ktap_eq "monitors/ has a folder for each monitor" "$(lines rv_test rv_test_b)" "$(ls $rv/monitors)"
+ktap_eq "a monitor folder holds desc, enable and reactors" \
+	"$(lines desc enable reactors)" "$(ls $rv/monitors/rv_test)"
+ktap_eq "desc prints the description" "test-only monitor that follows no event" \
+	"$(cat $rv/monitors/rv_test/desc)"
+ktap_eq "enable reads 0 for a disabled monitor" 0 "$(cat $rv/monitors/rv_test/enable)"
+ktap_eq "monitoring_on is 1 at boot" 1 "$(cat $rv/monitoring_on)"
+ktap_eq "reacting_on is 1 at boot" 1 "$(cat $rv/reacting_on)"
+
+# the enabled_monitors example of the documentation
+cd $rv
+ktap_eq "no monitor is enabled at first" "" "$(cat enabled_monitors)"
+echo rv_test > enabled_monitors
+echo rv_test_b >> enabled_monitors
+ktap_eq "echo NAME > and >> enabled_monitors enable two monitors" \
+	"$(lines rv_test rv_test_b)" "$(cat enabled_monitors)"
+ktap_eq "each monitor's enable file says so" "1 1" \
+	"$(cat monitors/rv_test/enable) $(cat monitors/rv_test_b/enable)"
+echo -rv_test >> enabled_monitors
+ktap_eq "echo -NAME >> enabled_monitors disables one" rv_test_b "$(cat enabled_monitors)"
+echo > enabled_monitors
+ktap_eq "echo > enabled_monitors disables them all" "" "$(cat enabled_monitors)"
+echo rv_test_b > enabled_monitors
+echo '!rv_test_b' >> enabled_monitors
+ktap_eq "!NAME disables, as in the merged Linux RV" "" "$(cat enabled_monitors)"
+
+# start, stop and reset calls
+r0=$(cat $monp/resets) s0=$(cat $monp/starts) t0=$(cat $monp/stops)
+echo 1 > monitors/rv_test/enable
+ktap_eq "enabling resets the monitor, then starts it" "$((r0 + 1)) $((s0 + 1))" \
+	"$(cat $monp/resets) $(cat $monp/starts)"
+ktap_eq "echo 1 > enable lists it in enabled_monitors" rv_test "$(cat enabled_monitors)"
+echo rv_test >> enabled_monitors
+ktap_eq "enabling an enabled monitor does not start it again" "$((s0 + 1))" "$(cat $monp/starts)"
+echo 0 > monitors/rv_test/enable
+ktap_eq "echo 0 > enable stops it" "$((t0 + 1)) " "$(cat $monp/stops) $(cat enabled_monitors)"
+
+# monitoring_on
+echo rv_test > enabled_monitors
+r0=$(cat $monp/resets)
+echo 0 > monitoring_on
+ktap_eq "echo 0 > monitoring_on switches monitoring off" 0 "$(cat monitoring_on)"
+ktap_eq "and leaves the monitors enabled" rv_test "$(cat enabled_monitors)"
+echo 1 > monitoring_on
+ktap_eq "echo 1 > monitoring_on switches it back on" 1 "$(cat monitoring_on)"
+ktap_eq "and resets the enabled monitors (only those)" "$((r0 + 1))" "$(cat $monp/resets)"
+echo 1 > monitoring_on
+ktap_eq "writing 1 when it is on resets nothing" "$((r0 + 1))" "$(cat $monp/resets)"
+echo > enabled_monitors
+
+# reactors: the documentation's example, and reactions
+ktap_eq "a monitor's reactor is nop by default" "$(lines '[nop]' rv_test_react)" \
+	"$(cat monitors/rv_test/reactors)"
+echo rv_test_react > monitors/rv_test/reactors
+ktap_eq "writing a reactor's name selects it" "$(lines nop '[rv_test_react]')" \
+	"$(cat monitors/rv_test/reactors)"
+ktap_eq "for that monitor only" "$(lines '[nop]' rv_test_react)" \
+	"$(cat monitors/rv_test_b/reactors)"
+echo "a violation" > $monp/react
+ktap_eq "a reaction reaches the selected reactor with its message" "1:a violation" \
+	"$(cat $reap/reactions):$(cat $reap/last_msg)"
+echo 0 > reacting_on
+echo "another one" > $monp/react
+ktap_eq "reacting_on 0 suppresses the reaction" "1:a violation" \
+	"$(cat $reap/reactions):$(cat $reap/last_msg)"
+echo 1 > reacting_on
+echo "third" > $monp/react
+ktap_eq "reacting_on 1 brings reactions back" "2:third" \
+	"$(cat $reap/reactions):$(cat $reap/last_msg)"
+
+# bad input: the errno, and nothing changed
+state() {
+	cat enabled_monitors monitoring_on reacting_on monitors/rv_test/reactors \
+		monitors/rv_test/enable $monp/starts $monp/stops $monp/resets
+}
+bad() {	# bad DESC ERRNO FILE rvwrite-args...
+	local desc=$1 errno=$2 file=$3 before after
+	shift 3
+	before=$(state)
+	ktap_eq "$desc: $errno" "$errno" "$($rvwrite "$@" -- "$file" "${data-}" 2>&1)"
+	after=$(state)
+	ktap_eq "$desc: nothing changed" "$before" "$after"
+}
+echo rv_test_b > enabled_monitors
+long31=$(printf 'm%.0s' $(seq 31))
+long32=$(printf 'm%.0s' $(seq 32))
+data=nosuch bad "enabled_monitors, an unknown name" EINVAL enabled_monitors
+data=- bad "enabled_monitors, '-' alone" EINVAL enabled_monitors
+data='!' bad "enabled_monitors, '!' alone" EINVAL enabled_monitors
+data='!nosuch' bad "enabled_monitors, disabling an unknown name" EINVAL enabled_monitors
+data=$long31 bad "enabled_monitors, an unknown name of maximum length" EINVAL enabled_monitors
+data=$long32 bad "enabled_monitors, a name beyond maximum length" EINVAL enabled_monitors
+data= bad "enabled_monitors, 4096 bytes" EINVAL enabled_monitors -n 4096
+data= bad "enabled_monitors, 1 MiB" EINVAL enabled_monitors -n 1048576
+data='rv_test rv_test_b' bad "enabled_monitors, two names" EINVAL enabled_monitors
+data=rv_test bad "enabled_monitors, a NUL byte" EINVAL enabled_monitors -z
+data=rv_test bad "enabled_monitors, a write at an offset" EINVAL enabled_monitors -o 3
+data=rv_tes bad "enabled_monitors, a name cut short by one" EINVAL enabled_monitors
+data=rv_test_bb bad "enabled_monitors, a name one too long" EINVAL enabled_monitors
+for v in 2 -1 yes on 01 '1 1' '' ' ' '\n' 0x1; do
+	data=$v bad "monitoring_on, '$v'" EINVAL monitoring_on
+	data=$v bad "reacting_on, '$v'" EINVAL reacting_on
+done
+data=2 bad "monitors/rv_test/enable, '2'" EINVAL monitors/rv_test/enable
+data=1 bad "monitors/rv_test/enable, at an offset" EINVAL monitors/rv_test/enable -o 1
+data=nosuch bad "monitors/rv_test/reactors, an unknown reactor" EINVAL monitors/rv_test/reactors
+data= bad "monitors/rv_test/reactors, an empty write" EINVAL monitors/rv_test/reactors
+data='\n' bad "monitors/rv_test/reactors, a newline alone" EINVAL monitors/rv_test/reactors
+data=rv_test_reac bad "monitors/rv_test/reactors, a name cut short" EINVAL monitors/rv_test/reactors
+
+# what a shell writes, with or without newline, with blanks around
+ktap_eq "a name without newline is accepted" "ok 7" "$($rvwrite enabled_monitors rv_test)"
+ktap_eq "and enables it" "$(lines rv_test rv_test_b)" "$(cat enabled_monitors)"
+ktap_eq "blanks around a '!name' are accepted" "ok 12" "$($rvwrite enabled_monitors ' !rv_test \t\n')"
+ktap_eq "and disable it" rv_test_b "$(cat enabled_monitors)"
+ktap_eq "a blank write to enabled_monitors is accepted" "ok 1" "$($rvwrite enabled_monitors '\n')"
+ktap_eq "and changes nothing" rv_test_b "$(cat enabled_monitors)"
+ktap_eq "O_TRUNC alone disables all" "ok 0" "$($rvwrite -t enabled_monitors '')"
+ktap_eq "so nothing is enabled" "" "$(cat enabled_monitors)"
+ktap_eq "monitoring_on takes ' 0 ' with blanks" "ok 4" "$($rvwrite monitoring_on ' 0 \n')"
+ktap_eq "and switches off" 0 "$(cat monitoring_on)"
+echo 1 > monitoring_on
+ktap_eq "reactors take a name with blanks" "ok 5" "$($rvwrite monitors/rv_test/reactors ' nop\n')"
+ktap_eq "and select it" "$(lines '[nop]' rv_test_react)" "$(cat monitors/rv_test/reactors)"
+
+# a reader never sees a NUL byte
+for f in available_monitors available_reactors enabled_monitors monitoring_on reacting_on \
+	monitors/rv_test/desc monitors/rv_test/enable monitors/rv_test/reactors; do
+	ktap_eq "no NUL byte in $f" 0 "$(tr -d -c '\000' < $f | wc -c)"
+done
+
+# a start that fails leaves the monitor disabled, with the errno
+echo -12 > $monp/start_error
+ktap_eq "a failing start() returns its errno to the writer" ENOMEM "$($rvwrite enabled_monitors rv_test)"
+ktap_eq "and the monitor stays disabled" "0:" "$(cat monitors/rv_test/enable):$(cat enabled_monitors)"
+echo 0 > $monp/start_error
+
+# registration errors
+probe() { echo "$1" > $monp/probe_name; cat $monp/probe_result; }
+ktap_eq "registering a duplicate name fails with -EEXIST" -17 "$(probe rv_test)"
+ktap_eq "registering an upper-case name fails with -EINVAL" -22 "$(probe Bad)"
+ktap_eq "registering a name with '-' fails with -EINVAL" -22 "$(probe a-b)"
+ktap_eq "registering a name with '/' fails with -EINVAL" -22 "$(probe a/b)"
+ktap_eq "registering an empty name fails with -EINVAL" -22 "$(probe '')"
+ktap_eq "registering a name of 32 characters fails with -EINVAL" -22 "$(probe "$long32")"
+ktap_eq "a name of 31 characters registers" 0 "$(probe "$long31")"
+ktap_eq "and was unregistered again" "$(lines rv_test rv_test_b)" "$(cat available_monitors)"
+
+# a reactor in use cannot go away
+echo rv_test_react > monitors/rv_test/reactors
+echo 1 > $reap/unregister
+ktap_eq "unregistering a selected reactor fails with -EBUSY" -16 "$(cat $reap/unregister_result)"
+ktap_eq "and leaves the interface lock free" "$(lines nop rv_test_react)" \
+	"$(timeout 10 cat available_reactors)"
+ktap_fails "its module cannot be unloaded while it is selected" rmmod rv_test_reactor
+ktap_eq "and is still selected" "$(lines nop '[rv_test_react]')" "$(cat monitors/rv_test/reactors)"
+echo nop > monitors/rv_test/reactors
+echo 1 > $reap/unregister
+ktap_eq "once deselected, it unregisters" 0 "$(cat $reap/unregister_result)"
+ktap_eq "and is no longer available" nop "$(cat available_reactors)"
+ktap_ok "and its module unloads" rmmod rv_test_reactor
+
+# a monitor's module cannot go away while one of its files is open
+exec 3< monitors/rv_test/desc
+ktap_fails "a monitor module cannot be unloaded while its desc is open" rmmod rv_test_monitor
+exec 3<&-
+ktap_eq "a non-root process cannot read rv/ files" "denied" \
+	"$(setpriv --reuid=65534 --regid=65534 --clear-groups cat $rv/available_monitors >/dev/null 2>&1 || echo denied)"
+ktap_eq "nor enable a monitor" "denied:" \
+	"$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo rv_test > $rv/enabled_monitors" 2>/dev/null || echo denied):$(cat enabled_monitors)"
+ktap_eq "nor switch monitoring off" "denied:1" \
+	"$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo 0 > $rv/monitoring_on" 2>/dev/null || echo denied):$(cat monitoring_on)"
+
+# unloading an enabled monitor stops it first
+echo rv_test > enabled_monitors
+dmesg -C
+ktap_ok "an enabled monitor's module unloads" rmmod rv_test_monitor
+ktap_match "it was stopped on the way" 'rv_test_monitor: stopped' "$(dmesg)"
+ktap_eq "and is gone from rv/" "::" \
+	"$(cat available_monitors):$(cat enabled_monitors):$(ls monitors)"
+
+# a description of any length is printed whole
+insmod $mods/rv_test_monitor/rv_test_monitor.ko desc_len=10000
+ktap_eq "a 10000-character desc is read whole" 10001 "$(wc -c < monitors/rv_test/desc)"
+ktap_eq "to its last character" z "$(tail -c 2 monitors/rv_test/desc | head -c 1)"
+rmmod rv_test_monitor
+ktap_finish
