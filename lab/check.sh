@@ -44,6 +44,17 @@ if [ -n "$guest_tests" ]; then
 		failed=$((failed + 1))
 		echo "not ok - the in-guest tests did not complete"
 	fi
+	# the KUnit suites ran at boot: their test cases, from the console
+	echo "# KUnit tests, run at boot"
+	kunit=$(tr -d '\r' < "$work/console.log" | sed -n 's/^\[ *[0-9.]*\] \(    \(not \)\{0,1\}ok [0-9].*\)/\1/p')
+	if [ -z "$kunit" ]; then
+		failed=$((failed + 1))
+		echo "not ok - KUnit ran no test at boot"
+	else
+		echo "$kunit"
+		passed=$((passed + $(grep -c '^    ok ' <<< "$kunit")))
+		failed=$((failed + $(grep -c '^    not ok ' <<< "$kunit")))
+	fi
 	if [ $status -ne 0 ] && [ "$(cat "$work/guest/counts" 2>/dev/null | cut -d' ' -f2)" = 0 ]; then
 		# all checks passed, yet the run failed: the kernel splatted
 		failed=$((failed + 1))

@@ -21,7 +21,7 @@ ktap_ok "the test reactor module loads" insmod $mods/rv_test_reactor/rv_test_rea
 for f in available_monitors:-r-------- available_reactors:-r-------- \
 	enabled_monitors:-rw------- monitoring_on:-rw------- reacting_on:-rw------- \
 	monitors/rv_test/desc:-r-------- monitors/rv_test/enable:-rw------- \
-	monitors/rv_test/reactors:-rw-------; do
+	monitors/rv_test/reactors:-rw------- monitors/rv_test/stats:-r--------; do
 	ktap_eq "mode of ${f%%:*}" "${f#*:}" "$(stat -c %A "$rv/${f%%:*}" 2>&1)"
 done
 
@@ -30,8 +30,8 @@ ktap_eq "available_monitors lists the registered monitors" \
 ktap_eq "available_reactors lists nop, then the registered reactors" \
 	"$(lines nop rv_test_react)" "$(cat $rv/available_reactors)"
 ktap_eq "monitors/ has a folder for each monitor" "$(lines rv_test rv_test_b)" "$(ls $rv/monitors)"
-ktap_eq "a monitor folder holds desc, enable and reactors" \
-	"$(lines desc enable reactors)" "$(ls $rv/monitors/rv_test)"
+ktap_eq "a monitor folder holds desc, enable, reactors and stats" \
+	"$(lines desc enable reactors stats)" "$(ls $rv/monitors/rv_test)"
 ktap_eq "desc prints the description" "test-only monitor that follows no event" \
 	"$(cat $rv/monitors/rv_test/desc)"
 ktap_eq "enable reads 0 for a disabled monitor" 0 "$(cat $rv/monitors/rv_test/enable)"
@@ -156,7 +156,8 @@ ktap_eq "and select it" "$(lines '[nop]' rv_test_react)" "$(cat monitors/rv_test
 
 # a reader never sees a NUL byte
 for f in available_monitors available_reactors enabled_monitors monitoring_on reacting_on \
-	monitors/rv_test/desc monitors/rv_test/enable monitors/rv_test/reactors; do
+	monitors/rv_test/desc monitors/rv_test/enable monitors/rv_test/reactors \
+	monitors/rv_test/stats; do
 	ktap_eq "no NUL byte in $f" 0 "$(tr -d -c '\000' < $f | wc -c)"
 done
 

@@ -15,6 +15,8 @@
 
 #include <linux/compiler.h>
 #include <linux/list.h>
+#include <linux/percpu.h>
+#include <linux/spinlock_types.h>
 #include <linux/types.h>
 
 /* Longest monitor or reactor name, without the terminating NUL. */
@@ -23,6 +25,60 @@
 struct module;
 struct rv_reactor;
 struct rv_monitor_files;
+struct task_struct;
+
+/**
+ * struct da_monitor - one instance of a deterministic-automaton monitor
+ * @monitoring:	whether the instance is in sync with the system and
+ *		processes events (see da_handle_init_event_NAME())
+ * @curr_state:	the current state of the automaton
+ *
+ * One per system, per CPU or per task, depending on the monitor; the
+ * per-task ones live in task_struct (see RV_PER_TASK_SLOTS).
+ */
+struct da_monitor {
+	bool		monitoring;
+	unsigned int	curr_state;
+};
+
+#ifdef CONFIG_RV
+/* How many per-task monitors can be enabled at the same time. */
+#define RV_PER_TASK_SLOTS	CONFIG_RV_PER_TASK_SLOTS
+
+/*
+ * rv_task_fork - start a new task, a copy of its parent, with no per-task
+ * monitor state. A macro: task_struct is not complete here.
+ */
+#define rv_task_fork(p)	memset((p)->rv_da_mon, 0, sizeof((p)->rv_da_mon))
+#else
+#define rv_task_fork(p)	do { } while (0)
+#endif
+
+/**
+ * struct rv_monitor_stats - per-CPU counters of a monitor
+ * @events:	events the monitor's instances processed
+ * @violations:	events the model did not allow
+ */
+struct rv_monitor_stats {
+	u64		events;
+	u64		violations;
+};
+
+/**
+ * struct rv_violation - where and when a monitor last saw its model broken
+ * @state:	name of the state the instance was in
+ * @event:	name of the event it did not allow
+ * @cpu:	CPU it happened on
+ * @pid:	the task's pid for a per-task monitor, else the current one's
+ * @time_ns:	local_clock() at the time
+ */
+struct rv_violation {
+	const char	*state;
+	const char	*event;
+	int		cpu;
+	pid_t		pid;
+	u64		time_ns;
+};
 
 /**
  * struct rv_monitor - a runtime verification monitor
@@ -46,6 +102,9 @@ struct rv_monitor_files;
  * @reactor:		the reactor selected for the monitor, NULL for none
  * @list:		link in the list of registered monitors
  * @files:		the monitor's tracefs files
+ * @stats:		per-CPU event and violation counters
+ * @last_violation:	the last violation, under @violation_lock
+ * @violation_lock:	serialises violation reports
  */
 struct rv_monitor {
 	const char		*name;
@@ -59,6 +118,9 @@ struct rv_monitor {
 	struct rv_reactor __rcu	*reactor;
 	struct list_head	list;
 	struct rv_monitor_files	*files;
+	struct rv_monitor_stats __percpu *stats;
+	struct rv_violation	last_violation;
+	raw_spinlock_t		violation_lock;
 };
 
 /**
@@ -103,6 +165,22 @@ static inline bool rv_monitoring_on(void)
 
 int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner);
 int rv_unregister_monitor(struct rv_monitor *monitor);
+void rv_report_violation(struct rv_monitor *monitor, const char *state,
+			 const char *event, pid_t pid);
+int rv_get_task_slot(void);
+void rv_put_task_slot(int slot);
+void rv_reset_task_slot(int slot);
+
+/**
+ * rv_count_event - count an event a monitor processed
+ * @monitor: the monitor, registered
+ *
+ * Safe in any context; a per-CPU increment.
+ */
+static inline void rv_count_event(struct rv_monitor *monitor)
+{
+	this_cpu_inc(monitor->stats->events);
+}
 
 /**
  * rv_register_monitor - make a monitor available to the user

@@ -16,10 +16,15 @@
  */
 #define pr_fmt(fmt) "rv: " fmt
 
+#include <linux/bitops.h>
 #include <linux/ctype.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/sched/clock.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -187,6 +192,19 @@ static struct rv_monitor *rv_find_monitor(const char *name)
 	return NULL;
 }
 
+/* A monitor's counters start from zero each time it is enabled. */
+static void rv_reset_stats(struct rv_monitor *monitor)
+{
+	unsigned long flags;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		*per_cpu_ptr(monitor->stats, cpu) = (struct rv_monitor_stats){};
+	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
+	monitor->last_violation = (struct rv_violation){};
+	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
+}
+
 static int rv_enable_monitor(struct rv_monitor *monitor)
 {
 	int ret;
@@ -194,6 +212,7 @@ static int rv_enable_monitor(struct rv_monitor *monitor)
 	lockdep_assert_held(&rv_interface_lock);
 	if (monitor->enabled)
 		return 0;
+	rv_reset_stats(monitor);
 	if (monitor->reset)
 		monitor->reset();
 	ret = monitor->start();
@@ -344,6 +363,170 @@ static const struct file_operations monitor_enable_fops = {
 	.llseek		= default_llseek,
 };
 
+/*
+ * monitors/NAME/stats: what the monitor saw since it was last enabled.
+ */
+static int monitor_stats_show(struct seq_file *m, void *v)
+{
+	struct rv_monitor *monitor = m->private;
+	struct rv_monitor_stats total = {};
+	struct rv_violation last;
+	unsigned long flags;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct rv_monitor_stats *stats = per_cpu_ptr(monitor->stats, cpu);
+
+		total.events += READ_ONCE(stats->events);
+		total.violations += READ_ONCE(stats->violations);
+	}
+	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
+	last = monitor->last_violation;
+	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
+
+	seq_printf(m, "events: %llu\n", total.events);
+	seq_printf(m, "violations: %llu\n", total.violations);
+	if (last.state)
+		seq_printf(m, "last_violation: state=%s event=%s cpu=%d pid=%d time_ns=%llu\n",
+			   last.state, last.event, last.cpu, last.pid, last.time_ns);
+	else
+		seq_puts(m, "last_violation: none\n");
+	return 0;
+}
+
+static int monitor_stats_open(struct inode *inode, struct file *filp)
+{
+	int ret;
+
+	ret = rv_monitor_file_open(inode, filp);
+	if (ret)
+		return ret;
+	ret = single_open(filp, monitor_stats_show, inode->i_private);
+	if (ret)
+		rv_monitor_file_release(inode, filp);
+	return ret;
+}
+
+static int monitor_stats_release(struct inode *inode, struct file *filp)
+{
+	single_release(inode, filp);
+	return rv_monitor_file_release(inode, filp);
+}
+
+static const struct file_operations monitor_stats_fops = {
+	.open		= monitor_stats_open,
+	.release	= monitor_stats_release,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+};
+
+/**
+ * rv_report_violation - report that a monitor's model was broken
+ * @monitor:	the monitor, registered
+ * @state:	name of the state its instance was in
+ * @event:	name of the event the model does not allow there
+ * @pid:	the pid of the task a per-task instance follows, else the
+ *		current task's
+ *
+ * Counts the violation, records it as the monitor's last, and, when
+ * reacting is on and the monitor has a reactor, hands it a message built
+ * for this violation alone. The names must outlive the monitor's
+ * registration (the model's names do).
+ *
+ * Context: any context a tracepoint probe runs in.
+ */
+void rv_report_violation(struct rv_monitor *monitor, const char *state,
+			 const char *event, pid_t pid)
+{
+	unsigned long flags;
+
+	this_cpu_inc(monitor->stats->violations);
+	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
+	monitor->last_violation = (struct rv_violation){
+		.state = state,
+		.event = event,
+		.cpu = raw_smp_processor_id(),
+		.pid = pid,
+		.time_ns = local_clock(),
+	};
+	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
+
+	if (rv_reacting_on() && rcu_access_pointer(monitor->reactor)) {
+		char msg[128];
+
+		snprintf(msg, sizeof(msg), "rv: monitor %s does not allow event %s on state %s",
+			 monitor->name, event, state);
+		rv_react(monitor, msg);
+	}
+}
+EXPORT_SYMBOL_GPL(rv_report_violation);
+
+/*
+ * Slots for per-task monitor instances in task_struct. A per-task monitor
+ * takes one when it is enabled and gives it back when it is disabled.
+ */
+static unsigned long rv_task_slots_used;
+
+/**
+ * rv_reset_task_slot - put every task's instance in a slot out of sync
+ * @slot: a slot taken with rv_get_task_slot()
+ *
+ * Each instance then waits for its init event.
+ *
+ * Context: process context.
+ */
+void rv_reset_task_slot(int slot)
+{
+	struct task_struct *g, *p;
+	int cpu;
+
+	read_lock(&tasklist_lock);
+	for_each_process_thread(g, p)
+		WRITE_ONCE(p->rv_da_mon[slot].monitoring, false);
+	read_unlock(&tasklist_lock);
+	for_each_possible_cpu(cpu)
+		WRITE_ONCE(idle_task(cpu)->rv_da_mon[slot].monitoring, false);
+}
+EXPORT_SYMBOL_GPL(rv_reset_task_slot);
+
+/**
+ * rv_get_task_slot - take a slot for a per-task monitor's instances
+ *
+ * The slot comes with every task's instance out of sync (not monitoring);
+ * tasks forked later start so too.
+ *
+ * Context: process context.
+ * Return: the slot, an index into task_struct's rv_da_mon[], or -EBUSY
+ * when all RV_PER_TASK_SLOTS are taken.
+ */
+int rv_get_task_slot(void)
+{
+	int slot;
+
+	for (slot = 0; slot < RV_PER_TASK_SLOTS; slot++) {
+		if (!test_and_set_bit(slot, &rv_task_slots_used)) {
+			rv_reset_task_slot(slot);
+			return slot;
+		}
+	}
+	return -EBUSY;
+}
+EXPORT_SYMBOL_GPL(rv_get_task_slot);
+
+/**
+ * rv_put_task_slot - give back a slot taken with rv_get_task_slot()
+ * @slot: the slot
+ *
+ * The caller must have detached the monitor's handlers and waited until
+ * none runs (tracepoint_synchronize_unregister()).
+ */
+void rv_put_task_slot(int slot)
+{
+	if (slot >= 0 && slot < RV_PER_TASK_SLOTS)
+		clear_bit(slot, &rv_task_slots_used);
+}
+EXPORT_SYMBOL_GPL(rv_put_task_slot);
+
 static void rv_remove_monitor_files(struct rv_monitor *monitor)
 {
 	if (!monitor->files)
@@ -370,7 +553,8 @@ static int rv_create_monitor_files(struct rv_monitor *monitor)
 	monitor->files = files;
 
 	if (!tracefs_create_file("desc", 0400, dir, monitor, &monitor_desc_fops) ||
-	    !tracefs_create_file("enable", 0600, dir, monitor, &monitor_enable_fops))
+	    !tracefs_create_file("enable", 0600, dir, monitor, &monitor_enable_fops) ||
+	    !tracefs_create_file("stats", 0400, dir, monitor, &monitor_stats_fops))
 		goto out_remove;
 	ret = rv_reactors_create_monitor_files(monitor, dir);
 	if (ret)
@@ -397,8 +581,8 @@ out_free:
  *
  * Context: process context; takes rv_interface_lock.
  * Return: 0, -EINVAL if @monitor is incomplete or its name is not valid,
- * -EEXIST if a monitor of that name is registered, -ENOMEM if its tracefs
- * files could not be created.
+ * -EEXIST if a monitor of that name is registered, -ENOMEM if its counters
+ * or tracefs files could not be created.
  */
 int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner)
 {
@@ -416,10 +600,20 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner)
 	monitor->enabled = false;
 	RCU_INIT_POINTER(monitor->reactor, NULL);
 	monitor->files = NULL;
+	monitor->last_violation = (struct rv_violation){};
+	raw_spin_lock_init(&monitor->violation_lock);
+	monitor->stats = alloc_percpu(struct rv_monitor_stats);
+	if (!monitor->stats) {
+		ret = -ENOMEM;
+		goto out_unlock;
+	}
 	if (rv_monitors_dir) {
 		ret = rv_create_monitor_files(monitor);
-		if (ret)
+		if (ret) {
+			free_percpu(monitor->stats);
+			monitor->stats = NULL;
 			goto out_unlock;
+		}
 	}
 	list_add_tail(&monitor->list, &rv_monitors);
 out_unlock:
@@ -451,6 +645,8 @@ int rv_unregister_monitor(struct rv_monitor *monitor)
 	rv_reactors_forget_monitor(monitor);
 	rv_remove_monitor_files(monitor);
 	list_del(&monitor->list);
+	free_percpu(monitor->stats);
+	monitor->stats = NULL;
 out_unlock:
 	mutex_unlock(&rv_interface_lock);
 	return ret;

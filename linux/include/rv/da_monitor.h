@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Deterministic-automata (DA) monitor synthesis: from a model generated
+ * by dot2c to a running monitor.
+ *
+ * A monitor file defines its model (model.h), includes its tracepoint
+ * header, then declares itself with one of
+ *
+ *	DECLARE_DA_MON_GLOBAL(NAME, type)	one instance for the system
+ *	DECLARE_DA_MON_PER_CPU(NAME, type)	one instance per CPU
+ *	DECLARE_DA_MON_PER_TASK(NAME, type)	one instance per task
+ *
+ * where type is the type of the model's transition table entries. This
+ * gives, for the monitor's struct rv_monitor rv_NAME (defined later in the
+ * file):
+ *
+ *	bool da_handle_event_NAME([task,] event);
+ *	bool da_handle_init_event_NAME([task,] event);
+ *	int da_monitor_init_NAME(void);		in start(), before attaching
+ *	void da_monitor_destroy_NAME(void);	in stop(), after detaching
+ *	void da_monitor_reset_all_NAME(void);	the reset() callback
+ *
+ * An instance ignores events until it sees the init event, the event
+ * that brings the system to the model's initial state: from there on, the
+ * model and the system are in sync. An event the model does not allow in
+ * the current state is a violation: the error tracepoint fires, the
+ * violation is counted and handed to the monitor's reactor, and the
+ * instance goes back to waiting for the init event.
+ *
+ * The handlers take no lock and allocate nothing; they format a message
+ * only for a violation that a reactor will receive. The state moves with
+ * a compare-and-exchange, so events racing on one instance from several
+ * CPUs each see a state the model went through, never a torn one.
+ *
+ * The monitor's tracepoint header declares, through the classes of
+ * <rv/da_trace.h>, trace_event_NAME() and trace_error_NAME().
+ */
+#ifndef _RV_DA_MONITOR_H
+#define _RV_DA_MONITOR_H
+
+#include <linux/atomic.h>
+#include <linux/percpu.h>
+#include <linux/rv.h>
+#include <linux/sched.h>
+#include <linux/tracepoint.h>
+#include <rv/automata.h>
+
+/*
+ * What every kind of monitor shares. da_trace_event_NAME() and
+ * da_trace_error_NAME() are defined by the kind: only per-task monitors
+ * trace the pid.
+ */
+#define __DECLARE_DA_MON_COMMON(name, type)					\
+										\
+DECLARE_AUTOMATA_HELPERS(name, type)						\
+										\
+static struct rv_monitor rv_##name;						\
+										\
+/* forget the state: wait for the next init event */				\
+static inline void da_monitor_reset_##name(struct da_monitor *da_mon)		\
+{										\
+	WRITE_ONCE(da_mon->monitoring, false);					\
+}										\
+										\
+/* the system is in the initial state: follow it from there */		\
+static inline void da_monitor_sync_##name(struct da_monitor *da_mon)		\
+{										\
+	WRITE_ONCE(da_mon->curr_state, model_get_initial_state_##name());	\
+	smp_store_release(&da_mon->monitoring, true);				\
+}										\
+										\
+static noinline void								\
+da_violation_##name(unsigned int state, unsigned int event, pid_t pid)	\
+{										\
+	const char *state_name = model_get_state_name_##name(state);		\
+	const char *event_name = model_get_event_name_##name(event);		\
+										\
+	da_trace_error_##name(pid, state_name, event_name);			\
+	rv_report_violation(&rv_##name, state_name, event_name, pid);		\
+}										\
+										\
+/* move da_mon on event; false, and a violation, if the model forbids it */	\
+static inline bool								\
+da_event_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
+{										\
+	unsigned int curr = READ_ONCE(da_mon->curr_state);			\
+	unsigned int next;							\
+										\
+	do {									\
+		next = model_get_next_state_##name(curr, event);		\
+		if (unlikely(next == state_max_##name)) {			\
+			da_violation_##name(curr, event, pid);			\
+			return false;						\
+		}								\
+	} while (!try_cmpxchg(&da_mon->curr_state, &curr, next));		\
+										\
+	da_trace_event_##name(pid, model_get_state_name_##name(curr),		\
+			      model_get_event_name_##name(event),		\
+			      model_get_state_name_##name(next),		\
+			      model_is_final_state_##name(next));		\
+	return true;								\
+}										\
+										\
+static inline bool								\
+__da_handle_event_##name(struct da_monitor *da_mon, unsigned int event,	\
+			 pid_t pid)						\
+{										\
+	if (!rv_monitoring_on())						\
+		return false;							\
+	if (!smp_load_acquire(&da_mon->monitoring))				\
+		return false;							\
+	rv_count_event(&rv_##name);						\
+	if (likely(da_event_##name(da_mon, event, pid)))			\
+		return true;							\
+	da_monitor_reset_##name(da_mon);					\
+	return false;								\
+}										\
+										\
+static inline bool								\
+__da_handle_init_event_##name(struct da_monitor *da_mon, unsigned int event,	\
+			      pid_t pid)					\
+{										\
+	if (!rv_monitoring_on())						\
+		return false;							\
+	if (!smp_load_acquire(&da_mon->monitoring)) {				\
+		da_monitor_sync_##name(da_mon);					\
+		return false;							\
+	}									\
+	return __da_handle_event_##name(da_mon, event, pid);			\
+}
+
+/* Global and per-CPU monitors trace without a pid. */
+#define __DECLARE_DA_MON_TRACE_IMPLICIT(name)					\
+static inline void da_trace_event_##name(pid_t pid, const char *state,		\
+					 const char *event, const char *next,	\
+					 bool final)				\
+{										\
+	trace_event_##name(state, event, next, final);				\
+}										\
+										\
+static inline void da_trace_error_##name(pid_t pid, const char *state,		\
+					 const char *event)			\
+{										\
+	trace_error_##name(state, event);					\
+}
+
+#define __DECLARE_DA_MON_TRACE_PER_TASK(name)					\
+static inline void da_trace_event_##name(pid_t pid, const char *state,		\
+					 const char *event, const char *next,	\
+					 bool final)				\
+{										\
+	trace_event_##name(pid, state, event, next, final);			\
+}										\
+										\
+static inline void da_trace_error_##name(pid_t pid, const char *state,		\
+					 const char *event)			\
+{										\
+	trace_error_##name(pid, state, event);					\
+}
+
+/**
+ * DECLARE_DA_MON_GLOBAL - a monitor with one instance for the system
+ * @name:	the monitor's name, as in its model
+ * @type:	the type of the model's transition table entries
+ */
+#define DECLARE_DA_MON_GLOBAL(name, type)					\
+										\
+__DECLARE_DA_MON_TRACE_IMPLICIT(name)						\
+__DECLARE_DA_MON_COMMON(name, type)						\
+										\
+static struct da_monitor da_mon_##name;						\
+										\
+static inline void da_monitor_reset_all_##name(void)				\
+{										\
+	da_monitor_reset_##name(&da_mon_##name);				\
+}										\
+										\
+static inline int da_monitor_init_##name(void)					\
+{										\
+	da_monitor_reset_all_##name();						\
+	return 0;								\
+}										\
+										\
+static inline void da_monitor_destroy_##name(void)				\
+{										\
+}										\
+										\
+static inline bool da_handle_event_##name(enum events_##name event)		\
+{										\
+	return __da_handle_event_##name(&da_mon_##name, event, current->pid);	\
+}										\
+										\
+static inline bool da_handle_init_event_##name(enum events_##name event)	\
+{										\
+	return __da_handle_init_event_##name(&da_mon_##name, event,		\
+					     current->pid);			\
+}
+
+/**
+ * DECLARE_DA_MON_PER_CPU - a monitor with one instance per CPU
+ * @name:	the monitor's name, as in its model
+ * @type:	the type of the model's transition table entries
+ *
+ * The handlers act on the current CPU's instance: call them with
+ * preemption disabled (tracepoint probes are).
+ */
+#define DECLARE_DA_MON_PER_CPU(name, type)					\
+										\
+__DECLARE_DA_MON_TRACE_IMPLICIT(name)						\
+__DECLARE_DA_MON_COMMON(name, type)						\
+										\
+static DEFINE_PER_CPU(struct da_monitor, da_mon_##name);			\
+										\
+static inline void da_monitor_reset_all_##name(void)				\
+{										\
+	int cpu;								\
+										\
+	for_each_possible_cpu(cpu)						\
+		da_monitor_reset_##name(per_cpu_ptr(&da_mon_##name, cpu));	\
+}										\
+										\
+static inline int da_monitor_init_##name(void)					\
+{										\
+	da_monitor_reset_all_##name();						\
+	return 0;								\
+}										\
+										\
+static inline void da_monitor_destroy_##name(void)				\
+{										\
+}										\
+										\
+static inline bool da_handle_event_##name(enum events_##name event)		\
+{										\
+	return __da_handle_event_##name(this_cpu_ptr(&da_mon_##name), event,	\
+					current->pid);				\
+}										\
+										\
+static inline bool da_handle_init_event_##name(enum events_##name event)	\
+{										\
+	return __da_handle_init_event_##name(this_cpu_ptr(&da_mon_##name),	\
+					     event, current->pid);		\
+}
+
+/**
+ * DECLARE_DA_MON_PER_TASK - a monitor with one instance per task
+ * @name:	the monitor's name, as in its model
+ * @type:	the type of the model's transition table entries
+ *
+ * The instances live in task_struct, in a slot the monitor takes in
+ * da_monitor_init_NAME() (-EBUSY when RV_PER_TASK_SLOTS per-task monitors
+ * are already enabled) and gives back in da_monitor_destroy_NAME().
+ */
+#define DECLARE_DA_MON_PER_TASK(name, type)					\
+										\
+__DECLARE_DA_MON_TRACE_PER_TASK(name)						\
+__DECLARE_DA_MON_COMMON(name, type)						\
+										\
+static int da_slot_##name = -1;							\
+										\
+static inline void da_monitor_reset_all_##name(void)				\
+{										\
+	int slot = READ_ONCE(da_slot_##name);					\
+										\
+	if (slot >= 0)								\
+		rv_reset_task_slot(slot);					\
+}										\
+										\
+static inline int da_monitor_init_##name(void)					\
+{										\
+	int slot = rv_get_task_slot();						\
+										\
+	if (slot < 0)								\
+		return slot;							\
+	WRITE_ONCE(da_slot_##name, slot);					\
+	return 0;								\
+}										\
+										\
+static inline void da_monitor_destroy_##name(void)				\
+{										\
+	int slot = da_slot_##name;						\
+										\
+	if (slot < 0)								\
+		return;								\
+	/* no handler may still use the slot when another monitor gets it */	\
+	tracepoint_synchronize_unregister();					\
+	WRITE_ONCE(da_slot_##name, -1);						\
+	rv_put_task_slot(slot);							\
+}										\
+										\
+static inline bool								\
+da_handle_event_##name(struct task_struct *tsk, enum events_##name event)	\
+{										\
+	int slot = READ_ONCE(da_slot_##name);					\
+										\
+	if (unlikely(slot < 0))							\
+		return false;							\
+	return __da_handle_event_##name(&tsk->rv_da_mon[slot], event,		\
+					tsk->pid);				\
+}										\
+										\
+static inline bool								\
+da_handle_init_event_##name(struct task_struct *tsk,				\
+			    enum events_##name event)				\
+{										\
+	int slot = READ_ONCE(da_slot_##name);					\
+										\
+	if (unlikely(slot < 0))							\
+		return false;							\
+	return __da_handle_init_event_##name(&tsk->rv_da_mon[slot], event,	\
+					     tsk->pid);				\
+}
+
+#endif /* _RV_DA_MONITOR_H */
