@@ -88,7 +88,7 @@ virtfs() { echo "local,path=$1,mount_tag=$2,security_model=none,multidevs=remap$
 qemu=(qemu-system-x86_64 -nodefaults -no-reboot -display none
 	-machine pc -cpu max -m 2G -smp "$cpus"
 	-kernel "$kernel" -initrd "$initramfs"
-	-append "console=ttyS0 panic=-1 oops=panic rdinit=/init $append"
+	-append "console=ttyS0 acpi=noirq panic=-1 oops=panic rdinit=/init $append"
 	-virtfs "$(virtfs / hostroot ,readonly=on)"
 	-virtfs "$(virtfs "$out/modroot/lib/modules" labmods ,readonly=on)"
 	-virtfs "$(virtfs "$run" labrun '')"

@@ -33,7 +33,8 @@
  * CPUs each see a state the model went through, never a torn one.
  *
  * The monitor's tracepoint header declares, through the classes of
- * <rv/da_trace.h>, trace_event_NAME() and trace_error_NAME().
+ * <rv/da_trace.h> or <rv/da_trace_task.h>, trace_event_NAME() and
+ * trace_error_NAME().
  */
 #ifndef _RV_DA_MONITOR_H
 #define _RV_DA_MONITOR_H

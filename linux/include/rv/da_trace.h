@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Trace event classes of the DA monitors. A monitor's tracepoint header
- * (TRACE_SYSTEM rv) includes this file inside its multi-read section and
- * declares its two events with one line:
+ * Trace event classes of the global and per-CPU DA monitors. A monitor's
+ * tracepoint header (TRACE_SYSTEM rv) includes this file inside its
+ * multi-read section and declares its two events with one line:
  *
- *	DEFINE_RV_DA_EVENTS(NAME);		global and per-CPU monitors
- *	DEFINE_RV_DA_TASK_EVENTS(NAME);		per-task monitors
+ *	DEFINE_RV_DA_EVENTS(NAME);
  *
  * which gives the tracepoints event_NAME (state, event, next state, and
- * whether that one is final) and error_NAME (state and the event the model
- * does not allow there), with the pid for per-task monitors.
+ * whether that one is final) and error_NAME (state and the event the
+ * model does not allow there). Per-task monitors use <rv/da_trace_task.h>.
  *
  * No include guard: the tracing macros read this file several times.
  */
@@ -49,46 +48,6 @@ DECLARE_EVENT_CLASS(rv_da_error,
 		  __get_str(event), __get_str(state))
 );
 
-DECLARE_EVENT_CLASS(rv_da_task_event,
-	TP_PROTO(pid_t pid, const char *state, const char *event,
-		 const char *next_state, bool final_state),
-	TP_ARGS(pid, state, event, next_state, final_state),
-	TP_STRUCT__entry(
-		__field(pid_t, pid)
-		__string(state, state)
-		__string(event, event)
-		__string(next_state, next_state)
-		__field(bool, final_state)
-	),
-	TP_fast_assign(
-		__entry->pid = pid;
-		__assign_str(state, state);
-		__assign_str(event, event);
-		__assign_str(next_state, next_state);
-		__entry->final_state = final_state;
-	),
-	TP_printk("%d: %s x %s -> %s%s", __entry->pid, __get_str(state),
-		  __get_str(event), __get_str(next_state),
-		  __entry->final_state ? " (final)" : "")
-);
-
-DECLARE_EVENT_CLASS(rv_da_task_error,
-	TP_PROTO(pid_t pid, const char *state, const char *event),
-	TP_ARGS(pid, state, event),
-	TP_STRUCT__entry(
-		__field(pid_t, pid)
-		__string(state, state)
-		__string(event, event)
-	),
-	TP_fast_assign(
-		__entry->pid = pid;
-		__assign_str(state, state);
-		__assign_str(event, event);
-	),
-	TP_printk("%d: event %s not expected in the state %s", __entry->pid,
-		  __get_str(event), __get_str(state))
-);
-
 #undef DEFINE_RV_DA_EVENTS
 #define DEFINE_RV_DA_EVENTS(name)						\
 	DEFINE_EVENT(rv_da_event, event_##name,					\
@@ -98,13 +57,3 @@ DECLARE_EVENT_CLASS(rv_da_task_error,
 	DEFINE_EVENT(rv_da_error, error_##name,					\
 		TP_PROTO(const char *state, const char *event),			\
 		TP_ARGS(state, event))
-
-#undef DEFINE_RV_DA_TASK_EVENTS
-#define DEFINE_RV_DA_TASK_EVENTS(name)						\
-	DEFINE_EVENT(rv_da_task_event, event_##name,				\
-		TP_PROTO(pid_t pid, const char *state, const char *event,	\
-			 const char *next_state, bool final_state),		\
-		TP_ARGS(pid, state, event, next_state, final_state));		\
-	DEFINE_EVENT(rv_da_task_error, error_##name,				\
-		TP_PROTO(pid_t pid, const char *state, const char *event),	\
-		TP_ARGS(pid, state, event))
