@@ -1,0 +1,130 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# dot2c and dot2k: golden output for the wip and wwnr models, random
+# automata in varied DOT checked through a compiled harness, every class
+# of invalid model, the generated monitor compiled in the kernel, and the
+# tools' install, help and overwrite rules.
+. "$(dirname "$0")/../../lab/ktap.sh"
+. "$(dirname "$0")/../../lab/lib.sh"
+cd "$REPO_DIR"
+
+tools=$RV_CACHE/dot2/
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+models=linux/tools/verification/models
+golden=tests/dot2/golden
+
+mkdir -p "$tools"
+out=$(make -s -C linux/tools/verification/dot2 OUTPUT="$tools" CFLAGS="-O2 -Werror" 2>&1)
+ktap_result $? "dot2c and dot2k build with -Wall -Wextra, no warning" "$out"
+dot2c=${tools}dot2c
+dot2k=${tools}dot2k
+
+# golden output
+for m in wip wwnr; do
+	ktap_eq "dot2c $m.dot prints the golden model" "$(cat $golden/$m.model.h)" \
+		"$($dot2c $models/$m.dot 2>&1)"
+done
+$dot2k -d $models/wip.dot -t per_cpu -o "$work" -D "wakeup in preemptive" >/dev/null
+$dot2k -d $models/wwnr.dot -t per_task -o "$work" -D "wakeup while not running" >/dev/null
+for m in wip wwnr; do
+	ktap_ok "dot2k writes $m/model.h as dot2c prints it" cmp "$work/$m/model.h" $golden/$m.model.h
+	ktap_ok "dot2k writes the golden $m/${m}_trace.h" cmp "$work/$m/${m}_trace.h" $golden/${m}_trace.h
+	ktap_ok "dot2k writes the golden $m/$m.c" cmp "$work/$m/$m.c" $golden/$m.c
+done
+
+# random automata, in varied DOT, through a compiled harness
+python3 tests/dot2/random_models.py "$work" 40 "${DOT2_SEED:-2021}"
+bad=0
+for dot in "$work"/rnd*.dot; do
+	name=$(basename "$dot" .dot)
+	mkdir -p "$work/h/$name"
+	if ! $dot2c "$dot" > "$work/h/$name/model.h" 2>"$work/h/$name/err"; then
+		echo "# $name: dot2c failed: $(cat "$work/h/$name/err")"
+		bad=$((bad + 1)); continue
+	fi
+	sed "s/@NAME@/$name/g" tests/dot2/harness.c.in > "$work/h/$name/harness.c"
+	if ! gcc -Wall -Wextra -Werror -o "$work/h/$name/harness" "$work/h/$name/harness.c" \
+		-I"$work/h/$name" 2>"$work/h/$name/err"; then
+		echo "# $name: the harness does not compile: $(head -n 5 "$work/h/$name/err")"
+		bad=$((bad + 1)); continue
+	fi
+	if ! diff <("$work/h/$name/harness" | sort) "$work/$name.expected" > "$work/h/$name/diff"; then
+		echo "# $name: the tables differ:"; sed 's/^/#   /' "$work/h/$name/diff" | head -n 10
+		bad=$((bad + 1))
+	fi
+done
+ktap_eq "40 random automata: model.h has exactly the graph's function, initial and final states" 0 $bad
+
+# invalid models: exit 1, a message naming the file and the fault
+check_invalid() {	# FILE ERE
+	local out status
+	out=$($dot2c "tests/dot2/invalid/$1" 2>&1 >/dev/null)
+	status=$?
+	ktap_eq "dot2c rejects $1" 1 $status
+	ktap_match "with a message: $2" "^tests/dot2/invalid/$1: .*$2" "$out"
+}
+check_invalid not_dot.dot 'not a DOT graph'
+check_invalid no_initial.dot 'no initial state'
+check_invalid two_initial.dot 'more than one initial state'
+check_invalid not_deterministic.dot 'not deterministic: state a has two transitions on event go'
+check_invalid bad_state_name.dot "state name 'not-an-identifier' is not a C identifier"
+check_invalid keyword_state.dot "state name 'while' is a C keyword"
+check_invalid bad_event_name.dot "event name '2go' is not a C identifier"
+check_invalid keyword_event.dot "event name 'return' is a C keyword"
+check_invalid no_event.dot 'edge a -> b has no event'
+check_invalid undirected.dot 'not a directed graph'
+out=$($dot2c tests/dot2/invalid/nonexistent.dot 2>&1)
+ktap_eq "dot2c fails on a missing file" "1:tests/dot2/invalid/nonexistent.dot: No such file or directory" "$?:$out"
+out=$($dot2k -d tests/dot2/invalid/not_deterministic.dot -t global -o "$work" 2>&1)
+ktap_eq "dot2k rejects an invalid model too" 1 $?
+ktap_fails "and writes nothing" test -e "$work/not_deterministic"
+
+# warnings: the model is still converted
+out=$($dot2c tests/dot2/warn/unreachable.dot 2>&1 >/dev/null)
+ktap_eq "an unreachable state is a warning, not an error" 0 $?
+ktap_match "naming the state" 'warning: state island cannot be reached' "$out"
+out=$($dot2c tests/dot2/warn/dead_end.dot 2>&1 >/dev/null)
+ktap_match "a non-final state with no way out is a warning" 'warning: state stuck is not final and has no way out' "$out"
+
+# dot2k's options and overwrite rules
+$dot2k -d $models/wwnr.dot -t global -n renamed -D "a renamed monitor" -o "$work" >/dev/null
+ktap_ok "-n names the monitor's folder and files" test -f "$work/renamed/renamed.c" -a -f "$work/renamed/renamed_trace.h"
+ktap_match "-n names the monitor in the code" 'DECLARE_DA_MON_GLOBAL\(renamed, unsigned char\);' "$(cat "$work/renamed/renamed.c")"
+ktap_match "and the model's C names" 'state_max_renamed' "$(cat "$work/renamed/model.h")"
+ktap_match "-D sets the description" '\.description = "a renamed monitor",' "$(cat "$work/renamed/renamed.c")"
+echo "/* instrumented by hand */" >> "$work/renamed/renamed.c"
+out=$($dot2k -d $models/wwnr.dot -t global -n renamed -D "a renamed monitor" -o "$work" 2>&1)
+ktap_eq "dot2k refuses to overwrite a hand-edited monitor" 1 $?
+ktap_match "and says why" 'renamed.c exists and differs .* use -f' "$out"
+ktap_match "leaving it as it was" 'instrumented by hand' "$(cat "$work/renamed/renamed.c")"
+ktap_ok "-m rewrites only the generated parts, next to a hand-edited monitor" \
+	$dot2k -m -d $models/wwnr.dot -t global -n renamed -o "$work"
+ktap_ok "-f overwrites" $dot2k -f -d $models/wwnr.dot -t global -n renamed -D "a renamed monitor" -o "$work"
+ktap_nomatch "and the hand edit is gone" 'instrumented by hand' "$(cat "$work/renamed/renamed.c")"
+ktap_fails "dot2k refuses an unknown type" $dot2k -d $models/wip.dot -t per_thread -o "$work"
+ktap_fails "dot2k refuses a monitor name that is no identifier" $dot2k -d $models/wip.dot -t global -n Bad-Name -o "$work"
+ktap_match "--help explains the options" '--model-only' "$($dot2k --help)"
+ktap_match "dot2c --help too" 'Usage: dot2c' "$($dot2c --help)"
+out=$(make -s -C linux/tools/verification/dot2 OUTPUT="$tools" DESTDIR="$work/root" prefix=/usr install 2>&1)
+ktap_ok "make install puts the tools and man pages under DESTDIR" test -x "$work/root/usr/bin/dot2c" -a \
+	-x "$work/root/usr/bin/dot2k" -a -f "$work/root/usr/share/man/man1/dot2k.1"
+ktap_match "the installed dot2c works from anywhere" 'enum states_wip' \
+	"$(cd / && "$work/root/usr/bin/dot2c" "$REPO_DIR/$models/wip.dot")"
+
+# the generated code: checkpatch --strict, and W=1 in the kernel
+cp="$TREE/scripts/checkpatch.pl"
+for m in wip wwnr; do
+	out=$("$cp" --strict --no-tree -q -f "$work/$m/$m.c" "$work/$m/model.h" "$work/$m/${m}_trace.h" \
+		"$work/$m/Makefile" 2>&1)
+	ktap_eq "checkpatch --strict finds nothing in the generated $m" "" "$out"
+done
+for kind in global per_cpu per_task; do
+	rm -rf "$work/gen_$kind"
+	$dot2k -d $models/wwnr.dot -t $kind -n gen_$kind -o "$work" >/dev/null
+	out=$("$LAB_DIR/build-module.sh" "$work/gen_$kind" W=1 CONFIG_RV_MON_GEN_${kind^^}=m 2>&1)
+	status=$?
+	ktap_result $status "a generated $kind monitor builds as a module with W=1" "$out"
+	ktap_nomatch "without a warning" 'warning:' "$out"
+done
+ktap_finish
