@@ -6,7 +6,7 @@ export RV_CACHE
 # make vm-run CMD='...': the command to run in the guest
 export CMD
 
-.PHONY: all deps prepare kernel kernel-bench vm-run shell check clean-cache
+.PHONY: all deps prepare kernel kernel-bench vm-run shell check demo clean-cache
 
 all: kernel
 
@@ -30,6 +30,9 @@ shell: kernel
 
 check: kernel
 	@lab/check.sh
+
+demo: kernel
+	@lab/demo.sh
 
 clean-cache:
 	rm -rf "$(RV_CACHE)"

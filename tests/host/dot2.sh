@@ -33,6 +33,19 @@ for m in wip wwnr; do
 	ktap_ok "dot2k writes the golden $m/$m.c" cmp "$work/$m/$m.c" $golden/$m.c
 done
 
+# the kernel's monitors: their generated parts come from the models as they are
+for spec in wip:per_cpu wwnr:per_task; do
+	m=${spec%%:*}
+	mkdir -p "$work/regen" && $dot2k -m -d $models/$m.dot -t ${spec#*:} -o "$work/regen"
+	for f in model.h ${m}_trace.h; do
+		ktap_ok "kernel/trace/rv/monitors/$m/$f regenerates identically from $m.dot" \
+			cmp "$work/regen/$m/$f" linux/kernel/trace/rv/monitors/$m/$f
+	done
+	mkdir -p "$work/regen2"
+	$dot2k -d $models/$m.dot -t ${spec#*:} -o "$work/regen2" >/dev/null
+	ktap_ok "and its Makefile" cmp "$work/regen2/$m/Makefile" linux/kernel/trace/rv/monitors/$m/Makefile
+done
+
 # random automata, in varied DOT, through a compiled harness
 python3 tests/dot2/random_models.py "$work" 40 "${DOT2_SEED:-2021}"
 bad=0

@@ -20,7 +20,10 @@
  *	void da_monitor_destroy_NAME(void);	in stop(), after detaching
  *	void da_monitor_reset_all_NAME(void);	the reset() callback
  *
- * An instance ignores events until it sees the init event, the event
+ * A monitor processes events only while monitoring is on and the monitor
+ * is enabled, which the RV core switches only once all its handlers are
+ * attached, and off before they are detached. An instance ignores events
+ * until it sees the init event, the event
  * that brings the system to the model's initial state: from there on, the
  * model and the system are in sync. An event the model does not allow in
  * the current state is a violation: the error tracepoint fires, the
@@ -106,7 +109,7 @@ static inline bool								\
 __da_handle_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			 pid_t pid)						\
 {										\
-	if (!rv_monitoring_on())						\
+	if (!rv_monitoring_on() || !READ_ONCE(rv_##name.enabled))		\
 		return false;							\
 	if (!smp_load_acquire(&da_mon->monitoring))				\
 		return false;							\
@@ -121,7 +124,7 @@ static inline bool								\
 __da_handle_init_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			      pid_t pid)					\
 {										\
-	if (!rv_monitoring_on())						\
+	if (!rv_monitoring_on() || !READ_ONCE(rv_##name.enabled))		\
 		return false;							\
 	if (!smp_load_acquire(&da_mon->monitoring)) {				\
 		da_monitor_sync_##name(da_mon);					\

@@ -282,6 +282,15 @@ static void rv_da_per_cpu(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, mine->monitoring);
 }
 
+static void rv_da_disabled_monitor(struct kunit *test)
+{
+	da_handle_init_event_kunit_global(back_kunit_global);
+	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_global, false), 0);
+	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_global(to_c_kunit_global));
+	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_global, true), 0);
+	KUNIT_EXPECT_EQ(test, trace_kunit_global.errors, 0);
+}
+
 static void rv_da_per_task(struct kunit *test)
 {
 	struct task_struct *parent = current->real_parent;
@@ -291,6 +300,7 @@ static void rv_da_per_task(struct kunit *test)
 	/* not enabled: no slot, no event */
 	KUNIT_EXPECT_FALSE(test, da_handle_init_event_kunit_task(current, back_kunit_task));
 	KUNIT_ASSERT_EQ(test, da_monitor_init_kunit_task(), 0);
+	WRITE_ONCE(rv_kunit_task.enabled, true);
 	slot = da_slot_kunit_task;
 	KUNIT_EXPECT_GE(test, slot, 0);
 	KUNIT_EXPECT_FALSE(test, current->rv_da_mon[slot].monitoring);
@@ -325,6 +335,7 @@ static void rv_da_per_task(struct kunit *test)
 	for (i = 0; i < n; i++)
 		rv_put_task_slot(taken[i]);
 
+	WRITE_ONCE(rv_kunit_task.enabled, false);
 	da_monitor_destroy_kunit_task();
 	KUNIT_EXPECT_EQ(test, da_slot_kunit_task, -1);
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task(current, back_kunit_task));
@@ -349,7 +360,11 @@ static int rv_da_suite_init(struct kunit_suite *suite)
 	      rv_select_reactor(&rv_kunit_percpu, "kunit_react") ?:
 	      rv_select_reactor(&rv_kunit_task, "kunit_react");
 	mutex_unlock(&rv_interface_lock);
-	return ret;
+	if (ret)
+		return ret;
+	/* the per-task monitor takes its slot in its test */
+	return rv_set_monitor_enabled(&rv_kunit_global, true) ?:
+	       rv_set_monitor_enabled(&rv_kunit_percpu, true);
 }
 
 static void rv_da_suite_exit(struct kunit_suite *suite)
@@ -366,6 +381,7 @@ static struct kunit_case rv_da_cases[] = {
 	KUNIT_CASE(rv_da_violation_reacts_and_resets),
 	KUNIT_CASE(rv_da_reacting_off),
 	KUNIT_CASE(rv_da_monitoring_off),
+	KUNIT_CASE(rv_da_disabled_monitor),
 	KUNIT_CASE(rv_da_per_cpu),
 	KUNIT_CASE(rv_da_per_task),
 	{}

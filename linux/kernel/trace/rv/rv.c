@@ -218,6 +218,7 @@ static int rv_enable_monitor(struct rv_monitor *monitor)
 	ret = monitor->start();
 	if (ret)
 		return ret;
+	/* process events only once all handlers are attached */
 	WRITE_ONCE(monitor->enabled, true);
 	return 0;
 }
@@ -228,8 +229,9 @@ static bool rv_stop_monitor(struct rv_monitor *monitor)
 	lockdep_assert_held(&rv_interface_lock);
 	if (!monitor->enabled)
 		return false;
-	monitor->stop();
+	/* stop processing before the handlers go, one by one */
 	WRITE_ONCE(monitor->enabled, false);
+	monitor->stop();
 	return true;
 }
 
@@ -237,6 +239,26 @@ static void rv_disable_monitor(struct rv_monitor *monitor)
 {
 	if (rv_stop_monitor(monitor))
 		tracepoint_synchronize_unregister();
+}
+
+/**
+ * rv_set_monitor_enabled - enable or disable a monitor, as the user would
+ * @monitor:	a registered monitor
+ * @enable:	what to do
+ *
+ * Return: 0, or the error of the monitor's start().
+ */
+int rv_set_monitor_enabled(struct rv_monitor *monitor, bool enable)
+{
+	int ret = 0;
+
+	mutex_lock(&rv_interface_lock);
+	if (enable)
+		ret = rv_enable_monitor(monitor);
+	else
+		rv_disable_monitor(monitor);
+	mutex_unlock(&rv_interface_lock);
+	return ret;
 }
 
 static void rv_disable_all_monitors(void)

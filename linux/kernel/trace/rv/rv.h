@@ -24,6 +24,7 @@ bool rv_name_valid(const char *name);
 int rv_monitor_file_open(struct inode *inode, struct file *filp);
 int rv_monitor_file_release(struct inode *inode, struct file *filp);
 bool rv_monitor_registered(struct rv_monitor *monitor);
+int rv_set_monitor_enabled(struct rv_monitor *monitor, bool enable);
 
 #ifdef CONFIG_RV_REACTORS
 int rv_reactors_init(struct dentry *root);

@@ -1,0 +1,28 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The monitors and reactors built into the kernel (the bench kernel), as
+# the test kernel has them as modules: there at boot, and working.
+. "$(dirname "$0")/../../lab/ktap.sh"
+lab=$(cd "$(dirname "$0")/../../lab" && pwd)
+
+out=$("$lab/build.sh" bench 2>&1)
+ktap_result $? "the bench kernel, monitors and reactors built in, builds" "$(tail -n 20 <<< "$out")"
+console=$(mktemp)
+trap 'rm -f "$console"' EXIT
+rv=/sys/kernel/tracing/rv
+out=$("$lab/vm-run.sh" --kind bench --quiet --console "$console" -- "
+	echo monitors: \$(cat $rv/available_monitors)
+	echo reactors: \$(cat $rv/available_reactors)
+	echo printk > $rv/monitors/wwnr/reactors
+	echo wip > $rv/enabled_monitors; echo wwnr >> $rv/enabled_monitors
+	stress-ng --switch 2 --timeout 2 --quiet
+	echo wip: \$(cat $rv/monitors/wip/stats)
+	echo > $rv/enabled_monitors" 2>&1)
+ktap_result $? "it boots and runs the monitors with no splat" "$out"
+text=$(tr -d '\r' < "$console")
+ktap_match "wip and wwnr are there at boot" '^monitors: wip wwnr$' "$text"
+ktap_match "and the reactors" '^reactors: nop printk panic$' "$text"
+ktap_match "wip counts events and finds no violation" '^wip: events: [1-9][0-9]* violations: 0' "$text"
+ktap_match "the built-in printk reactor prints wwnr's violations" \
+	'rv: monitor wwnr does not allow event wakeup on state running' "$text"
+ktap_finish
