@@ -12,6 +12,9 @@ tools=$RV_CACHE/dot2/
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 models=linux/tools/verification/models
+monitors=linux/kernel/trace/rv/monitors
+# the generated skeletons; the kernel's monitors hold the golden model.h
+# and trace headers, regenerated below
 golden=tests/dot2/golden
 
 mkdir -p "$tools"
@@ -22,15 +25,14 @@ dot2k=${tools}dot2k
 
 # golden output
 for m in wip wwnr; do
-	ktap_eq "dot2c $m.dot prints the golden model" "$(cat $golden/$m.model.h)" \
+	ktap_eq "dot2c $m.dot prints the golden model" "$(cat $monitors/$m/model.h)" \
 		"$($dot2c $models/$m.dot 2>&1)"
 done
 $dot2k -d $models/wip.dot -t per_cpu -o "$work" -D "wakeup in preemptive" >/dev/null
 $dot2k -d $models/wwnr.dot -t per_task -o "$work" -D "wakeup while not running" >/dev/null
 for m in wip wwnr; do
-	ktap_ok "dot2k writes $m/model.h as dot2c prints it" cmp "$work/$m/model.h" $golden/$m.model.h
-	ktap_ok "dot2k writes the golden $m/${m}_trace.h" cmp "$work/$m/${m}_trace.h" $golden/${m}_trace.h
-	ktap_ok "dot2k writes the golden $m/$m.c" cmp "$work/$m/$m.c" $golden/$m.c
+	ktap_ok "dot2k writes $m/model.h as dot2c prints it" cmp "$work/$m/model.h" $monitors/$m/model.h
+	ktap_ok "dot2k writes the golden $m/$m.c skeleton" cmp "$work/$m/$m.c" $golden/$m.c
 done
 
 # the kernel's monitors: their generated parts come from the models as they are
@@ -39,11 +41,11 @@ for spec in wip:per_cpu wwnr:per_task; do
 	mkdir -p "$work/regen" && $dot2k -m -d $models/$m.dot -t ${spec#*:} -o "$work/regen"
 	for f in model.h ${m}_trace.h; do
 		ktap_ok "kernel/trace/rv/monitors/$m/$f regenerates identically from $m.dot" \
-			cmp "$work/regen/$m/$f" linux/kernel/trace/rv/monitors/$m/$f
+			cmp "$work/regen/$m/$f" $monitors/$m/$f
 	done
 	mkdir -p "$work/regen2"
 	$dot2k -d $models/$m.dot -t ${spec#*:} -o "$work/regen2" >/dev/null
-	ktap_ok "and its Makefile" cmp "$work/regen2/$m/Makefile" linux/kernel/trace/rv/monitors/$m/Makefile
+	ktap_ok "and its Makefile" cmp "$work/regen2/$m/Makefile" $monitors/$m/Makefile
 done
 
 # random automata, in varied DOT, through a compiled harness
@@ -124,6 +126,16 @@ ktap_ok "make install puts the tools and man pages under DESTDIR" test -x "$work
 	-x "$work/root/usr/bin/dot2k" -a -f "$work/root/usr/share/man/man1/dot2k.1"
 ktap_match "the installed dot2c works from anywhere" 'enum states_wip' \
 	"$(cd / && "$work/root/usr/bin/dot2c" "$REPO_DIR/$models/wip.dot")"
+
+# the size of the PREEMPT_RT thread synchronization model
+python3 tests/dot2/big_model.py "$work/big.dot" 9017 20 33331
+out=$($dot2c "$work/big.dot" 2>/dev/null)
+ktap_result $? "dot2c converts a model of 9,017 states, 20 events, 33,331 transitions"
+ktap_eq "into a table of 9,017 rows" 9017 "$(grep -c '^		{ ' <<< "$out")"
+ktap_match "in unsigned short" 'unsigned short function\[state_max_big\]\[event_max_big\];' "$out"
+$dot2k -d "$work/big.dot" -t per_task -o "$work" >/dev/null 2>&1
+out=$("$LAB_DIR/build-module.sh" "$work/big" CONFIG_RV_MON_BIG=m 2>&1)
+ktap_result $? "and its monitor compiles in the kernel" "$out"
 
 # the generated code: checkpatch --strict, and W=1 in the kernel
 cp="$TREE/scripts/checkpatch.pl"

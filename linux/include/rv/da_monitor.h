@@ -51,12 +51,13 @@
 
 /*
  * What every kind of monitor shares. da_trace_event_NAME() and
- * da_trace_error_NAME() are defined by the kind: only per-task monitors
- * trace the pid.
+ * da_trace_error_NAME() are defined by the kind (IMPLICIT or PER_TASK):
+ * only per-task monitors trace the pid. (Each macro names its arguments
+ * once but in token pastes, so that they are evaluated once.)
  */
-#define __DECLARE_DA_MON_COMMON(name, type)					\
+#define __DECLARE_DA_MON_COMMON(name, type, kind)				\
 										\
-DECLARE_AUTOMATA_HELPERS(name, type)						\
+__DECLARE_DA_MON_TRACE_##kind(name, type)					\
 										\
 static struct rv_monitor rv_##name;						\
 										\
@@ -70,6 +71,7 @@ static inline void da_monitor_reset_##name(struct da_monitor *da_mon)		\
 static inline void da_monitor_sync_##name(struct da_monitor *da_mon)		\
 {										\
 	WRITE_ONCE(da_mon->curr_state, model_get_initial_state_##name());	\
+	/* the state first: the handlers read it after an acquire of this */	\
 	smp_store_release(&da_mon->monitoring, true);				\
 }										\
 										\
@@ -111,6 +113,7 @@ __da_handle_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 {										\
 	if (!rv_monitoring_on() || !READ_ONCE(rv_##name.enabled))		\
 		return false;							\
+	/* pairs with the release in da_monitor_sync_NAME() */			\
 	if (!smp_load_acquire(&da_mon->monitoring))				\
 		return false;							\
 	rv_count_event(&rv_##name);						\
@@ -126,6 +129,7 @@ __da_handle_init_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 {										\
 	if (!rv_monitoring_on() || !READ_ONCE(rv_##name.enabled))		\
 		return false;							\
+	/* pairs with the release in da_monitor_sync_NAME() */			\
 	if (!smp_load_acquire(&da_mon->monitoring)) {				\
 		da_monitor_sync_##name(da_mon);					\
 		return false;							\
@@ -134,7 +138,9 @@ __da_handle_init_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 }
 
 /* Global and per-CPU monitors trace without a pid. */
-#define __DECLARE_DA_MON_TRACE_IMPLICIT(name)					\
+#define __DECLARE_DA_MON_TRACE_IMPLICIT(name, type)				\
+DECLARE_AUTOMATA_HELPERS(name, type)						\
+										\
 static inline void da_trace_event_##name(pid_t pid, const char *state,		\
 					 const char *event, const char *next,	\
 					 bool final)				\
@@ -148,7 +154,9 @@ static inline void da_trace_error_##name(pid_t pid, const char *state,		\
 	trace_error_##name(state, event);					\
 }
 
-#define __DECLARE_DA_MON_TRACE_PER_TASK(name)					\
+#define __DECLARE_DA_MON_TRACE_PER_TASK(name, type)				\
+DECLARE_AUTOMATA_HELPERS(name, type)						\
+										\
 static inline void da_trace_event_##name(pid_t pid, const char *state,		\
 					 const char *event, const char *next,	\
 					 bool final)				\
@@ -169,8 +177,7 @@ static inline void da_trace_error_##name(pid_t pid, const char *state,		\
  */
 #define DECLARE_DA_MON_GLOBAL(name, type)					\
 										\
-__DECLARE_DA_MON_TRACE_IMPLICIT(name)						\
-__DECLARE_DA_MON_COMMON(name, type)						\
+__DECLARE_DA_MON_COMMON(name, type, IMPLICIT)					\
 										\
 static struct da_monitor da_mon_##name;						\
 										\
@@ -210,8 +217,7 @@ static inline bool da_handle_init_event_##name(enum events_##name event)	\
  */
 #define DECLARE_DA_MON_PER_CPU(name, type)					\
 										\
-__DECLARE_DA_MON_TRACE_IMPLICIT(name)						\
-__DECLARE_DA_MON_COMMON(name, type)						\
+__DECLARE_DA_MON_COMMON(name, type, IMPLICIT)					\
 										\
 static DEFINE_PER_CPU(struct da_monitor, da_mon_##name);			\
 										\
@@ -256,8 +262,7 @@ static inline bool da_handle_init_event_##name(enum events_##name event)	\
  */
 #define DECLARE_DA_MON_PER_TASK(name, type)					\
 										\
-__DECLARE_DA_MON_TRACE_PER_TASK(name)						\
-__DECLARE_DA_MON_COMMON(name, type)						\
+__DECLARE_DA_MON_COMMON(name, type, PER_TASK)					\
 										\
 static int da_slot_##name = -1;							\
 										\

@@ -11,7 +11,8 @@
 #include <linux/tracepoint.h>
 #include <rv/da_trace_task.h>
 
-DEFINE_RV_DA_TASK_EVENTS(rv_test_task);
+DEFINE_RV_DA_TASK_EVENT(rv_test_task);
+DEFINE_RV_DA_TASK_ERROR(rv_test_task);
 
 #endif /* _RV_TEST_TASK_TRACE_H */
 

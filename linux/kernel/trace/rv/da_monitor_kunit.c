@@ -394,4 +394,5 @@ static struct kunit_suite rv_da_suite = {
 	.init = rv_da_test_init,
 	.test_cases = rv_da_cases,
 };
+
 kunit_test_suite(rv_da_suite);

@@ -199,7 +199,7 @@ static void rv_reset_stats(struct rv_monitor *monitor)
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		*per_cpu_ptr(monitor->stats, cpu) = (struct rv_monitor_stats){};
+		memset(per_cpu_ptr(monitor->stats, cpu), 0, sizeof(struct rv_monitor_stats));
 	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
 	monitor->last_violation = (struct rv_violation){};
 	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
@@ -241,6 +241,15 @@ static void rv_disable_monitor(struct rv_monitor *monitor)
 		tracepoint_synchronize_unregister();
 }
 
+/* Enable or disable, with rv_interface_lock held. */
+static int rv_switch_monitor(struct rv_monitor *monitor, bool enable)
+{
+	if (enable)
+		return rv_enable_monitor(monitor);
+	rv_disable_monitor(monitor);
+	return 0;
+}
+
 /**
  * rv_set_monitor_enabled - enable or disable a monitor, as the user would
  * @monitor:	a registered monitor
@@ -250,13 +259,10 @@ static void rv_disable_monitor(struct rv_monitor *monitor)
  */
 int rv_set_monitor_enabled(struct rv_monitor *monitor, bool enable)
 {
-	int ret = 0;
+	int ret;
 
 	mutex_lock(&rv_interface_lock);
-	if (enable)
-		ret = rv_enable_monitor(monitor);
-	else
-		rv_disable_monitor(monitor);
+	ret = rv_switch_monitor(monitor, enable);
 	mutex_unlock(&rv_interface_lock);
 	return ret;
 }
@@ -314,6 +320,41 @@ int rv_monitor_file_release(struct inode *inode, struct file *filp)
 	return 0;
 }
 
+/**
+ * rv_monitor_single_open - open a monitor's file that reads through seq_file
+ * @inode:	the file's inode, whose i_private is the monitor
+ * @filp:	the file
+ * @show:	prints the file; seq_file's private is the monitor
+ *
+ * Return: 0, -ENODEV if the monitor went away, or single_open()'s error.
+ */
+int rv_monitor_single_open(struct inode *inode, struct file *filp,
+			   int (*show)(struct seq_file *, void *))
+{
+	int ret;
+
+	ret = rv_monitor_file_open(inode, filp);
+	if (ret)
+		return ret;
+	ret = single_open(filp, show, inode->i_private);
+	if (ret)
+		rv_monitor_file_release(inode, filp);
+	return ret;
+}
+
+/**
+ * rv_monitor_single_release - release a file of rv_monitor_single_open()
+ * @inode:	the file's inode
+ * @filp:	the file
+ *
+ * Return: 0.
+ */
+int rv_monitor_single_release(struct inode *inode, struct file *filp)
+{
+	single_release(inode, filp);
+	return rv_monitor_file_release(inode, filp);
+}
+
 static int monitor_simple_open(struct inode *inode, struct file *filp)
 {
 	int ret;
@@ -367,12 +408,10 @@ static ssize_t monitor_enable_write(struct file *filp, const char __user *ubuf,
 		return ret;
 
 	mutex_lock(&rv_interface_lock);
-	if (!rv_monitor_registered(monitor))
-		ret = -ENODEV;
-	else if (enable)
-		ret = rv_enable_monitor(monitor);
+	if (rv_monitor_registered(monitor))
+		ret = rv_switch_monitor(monitor, enable);
 	else
-		rv_disable_monitor(monitor);
+		ret = -ENODEV;
 	mutex_unlock(&rv_interface_lock);
 	return ret ?: count;
 }
@@ -418,26 +457,12 @@ static int monitor_stats_show(struct seq_file *m, void *v)
 
 static int monitor_stats_open(struct inode *inode, struct file *filp)
 {
-	int ret;
-
-	ret = rv_monitor_file_open(inode, filp);
-	if (ret)
-		return ret;
-	ret = single_open(filp, monitor_stats_show, inode->i_private);
-	if (ret)
-		rv_monitor_file_release(inode, filp);
-	return ret;
-}
-
-static int monitor_stats_release(struct inode *inode, struct file *filp)
-{
-	single_release(inode, filp);
-	return rv_monitor_file_release(inode, filp);
+	return rv_monitor_single_open(inode, filp, monitor_stats_show);
 }
 
 static const struct file_operations monitor_stats_fops = {
 	.open		= monitor_stats_open,
-	.release	= monitor_stats_release,
+	.release	= rv_monitor_single_release,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
 };
@@ -783,12 +808,7 @@ static ssize_t enabled_monitors_write(struct file *filp, const char __user *ubuf
 
 	mutex_lock(&rv_interface_lock);
 	monitor = rv_find_monitor(name);
-	if (!monitor)
-		ret = -EINVAL;
-	else if (enable)
-		ret = rv_enable_monitor(monitor);
-	else
-		rv_disable_monitor(monitor);
+	ret = monitor ? rv_switch_monitor(monitor, enable) : -EINVAL;
 	mutex_unlock(&rv_interface_lock);
 	return ret ?: count;
 }

@@ -8,6 +8,7 @@
 #include <linux/fs.h>
 #include <linux/mutex.h>
 #include <linux/rv.h>
+#include <linux/seq_file.h>
 
 /* Protects the lists of monitors and reactors and every choice the user makes. */
 extern struct mutex rv_interface_lock;
@@ -23,6 +24,9 @@ bool rv_name_valid(const char *name);
 
 int rv_monitor_file_open(struct inode *inode, struct file *filp);
 int rv_monitor_file_release(struct inode *inode, struct file *filp);
+int rv_monitor_single_open(struct inode *inode, struct file *filp,
+			   int (*show)(struct seq_file *, void *));
+int rv_monitor_single_release(struct inode *inode, struct file *filp);
 bool rv_monitor_registered(struct rv_monitor *monitor);
 int rv_set_monitor_enabled(struct rv_monitor *monitor, bool enable);
 

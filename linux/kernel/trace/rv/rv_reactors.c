@@ -248,21 +248,7 @@ static int monitor_reactors_show(struct seq_file *m, void *v)
 
 static int monitor_reactors_open(struct inode *inode, struct file *filp)
 {
-	int ret;
-
-	ret = rv_monitor_file_open(inode, filp);
-	if (ret)
-		return ret;
-	ret = single_open(filp, monitor_reactors_show, inode->i_private);
-	if (ret)
-		rv_monitor_file_release(inode, filp);
-	return ret;
-}
-
-static int monitor_reactors_release(struct inode *inode, struct file *filp)
-{
-	single_release(inode, filp);
-	return rv_monitor_file_release(inode, filp);
+	return rv_monitor_single_open(inode, filp, monitor_reactors_show);
 }
 
 static ssize_t monitor_reactors_write(struct file *filp, const char __user *ubuf,
@@ -291,7 +277,7 @@ static const struct file_operations monitor_reactors_fops = {
 	.read		= seq_read,
 	.write		= monitor_reactors_write,
 	.llseek		= seq_lseek,
-	.release	= monitor_reactors_release,
+	.release	= rv_monitor_single_release,
 };
 
 /**

@@ -98,17 +98,57 @@ static const char *bad_name(const char *name)
 	return NULL;
 }
 
-/* A set of names, kept sorted when asked. */
+/* A set of names, with a hash index: models have thousands of states. */
 struct names {
 	char **v;
 	int n;
+	int *bucket;	/* first index of each hash bucket, -1 if none */
+	int *chain;	/* next index in the same bucket */
+	int nr_buckets;
 };
+
+static unsigned int hash_name(const char *name)
+{
+	unsigned int h = 5381;
+
+	while (*name)
+		h = h * 33 + (unsigned char)*name++;
+	return h;
+}
+
+static void *xrealloc(void *p, size_t size)
+{
+	p = realloc(p, size ? size : 1);
+	if (!p) {
+		perror("dot2");
+		exit(2);
+	}
+	return p;
+}
+
+static void names_reindex(struct names *set)
+{
+	int i, b;
+
+	set->nr_buckets = set->nr_buckets ? set->nr_buckets * 2 : 64;
+	set->bucket = xrealloc(set->bucket, set->nr_buckets * sizeof(int));
+	set->chain = xrealloc(set->chain, set->nr_buckets * sizeof(int));
+	for (b = 0; b < set->nr_buckets; b++)
+		set->bucket[b] = -1;
+	for (i = 0; i < set->n; i++) {
+		b = hash_name(set->v[i]) % set->nr_buckets;
+		set->chain[i] = set->bucket[b];
+		set->bucket[b] = i;
+	}
+}
 
 static int names_find(const struct names *set, const char *name)
 {
 	int i;
 
-	for (i = 0; i < set->n; i++)
+	if (!set->nr_buckets)
+		return -1;
+	for (i = set->bucket[hash_name(name) % set->nr_buckets]; i >= 0; i = set->chain[i])
 		if (!strcmp(set->v[i], name))
 			return i;
 	return -1;
@@ -117,16 +157,38 @@ static int names_find(const struct names *set, const char *name)
 static int names_add(struct names *set, const char *name)
 {
 	int i = names_find(set, name);
+	int b;
 
 	if (i >= 0)
 		return i;
-	set->v = realloc(set->v, (set->n + 1) * sizeof(*set->v));
-	if (!set->v) {
-		perror("dot2");
-		exit(2);
-	}
+	if (set->n >= set->nr_buckets)
+		names_reindex(set);
+	set->v = xrealloc(set->v, (set->n + 1) * sizeof(*set->v));
 	set->v[set->n] = xstrdup(name);
+	b = hash_name(name) % set->nr_buckets;
+	set->chain[set->n] = set->bucket[b];
+	set->bucket[b] = set->n;
 	return set->n++;
+}
+
+/* Index a sorted or reordered array of names anew. */
+static void names_index(struct names *set, char **v, int n)
+{
+	set->v = v;
+	set->n = n;
+	set->nr_buckets = 0;
+	while (set->nr_buckets < n)
+		set->nr_buckets = set->nr_buckets ? set->nr_buckets * 2 : 64;
+	set->nr_buckets /= 2;
+	names_reindex(set);
+}
+
+static void names_free_index(struct names *set)
+{
+	free(set->bucket);
+	free(set->chain);
+	set->bucket = set->chain = NULL;
+	set->nr_buckets = 0;
 }
 
 static int compare_names(const void *a, const void *b)
@@ -258,7 +320,7 @@ char *automaton_name_of(const char *path)
 
 int automaton_load(struct automaton *aut, const char *path, const char *name)
 {
-	struct names states = {}, events = {};
+	struct names states = {}, events = {}, all = {}, evs = {};
 	Agnode_t *n, *initial = NULL;
 	Agedge_t *e;
 	Agraph_t *g;
@@ -375,9 +437,9 @@ int automaton_load(struct automaton *aut, const char *path, const char *name)
 		aut->function[i] = NO_TRANSITION;
 	aut->final = xcalloc(aut->nr_states, sizeof(bool));
 
+	names_index(&all, aut->states, aut->nr_states);
+	names_index(&evs, aut->events, aut->nr_events);
 	for (n = agfstnode(g); n; n = agnxtnode(g, n)) {
-		struct names all = { aut->states, aut->nr_states };
-		struct names evs = { aut->events, aut->nr_events };
 		struct transition_ctx ctx = { .aut = aut, .events = &evs };
 		char *shape;
 
@@ -392,6 +454,8 @@ int automaton_load(struct automaton *aut, const char *path, const char *name)
 		}
 		errors += ctx.errors;
 	}
+	names_free_index(&all);
+	names_free_index(&evs);
 	if (!errors)
 		warn_unreachable_and_dead_ends(aut);
 out:
@@ -401,6 +465,8 @@ out:
 		free(events.v[i]);
 	free(states.v);
 	free(events.v);
+	names_free_index(&states);
+	names_free_index(&events);
 	agclose(g);
 	if (errors) {
 		automaton_free(aut);

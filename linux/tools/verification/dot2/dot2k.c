@@ -80,6 +80,18 @@ static void usage(FILE *out)
 		"  -h, --help             print this help\n");
 }
 
+/* NAME in upper case, for CONFIG_ symbols and include guards */
+static const char *upper(const char *name)
+{
+	static char buf[64];
+	size_t i;
+
+	for (i = 0; name[i] && i < sizeof(buf) - 1; i++)
+		buf[i] = (name[i] >= 'a' && name[i] <= 'z') ? name[i] - 'a' + 'A' : name[i];
+	buf[i] = '\0';
+	return buf;
+}
+
 static void write_model(FILE *out, const struct automaton *aut)
 {
 	automaton_print_c(out, aut);
@@ -102,7 +114,8 @@ static void write_trace_header(FILE *out, const char *name, enum monitor_kind ki
 		"#include <linux/tracepoint.h>\n"
 		"#include <rv/%s.h>\n"
 		"\n"
-		"%s(%s);\n"
+		"%s_EVENT(%s);\n"
+		"%s_ERROR(%s);\n"
 		"\n"
 		"#endif /* _RV_MON_%s_TRACE_H */\n"
 		"\n"
@@ -110,10 +123,11 @@ static void write_trace_header(FILE *out, const char *name, enum monitor_kind ki
 		"#define TRACE_INCLUDE_PATH .\n"
 		"#define TRACE_INCLUDE_FILE %s_trace\n"
 		"#include <trace/define_trace.h>\n",
-		name, name, name,
+		name, upper(name), upper(name),
 		kind == PER_TASK ? "da_trace_task" : "da_trace",
-		kind == PER_TASK ? "DEFINE_RV_DA_TASK_EVENTS" : "DEFINE_RV_DA_EVENTS",
-		name, name, name);
+		kind == PER_TASK ? "DEFINE_RV_DA_TASK" : "DEFINE_RV_DA", name,
+		kind == PER_TASK ? "DEFINE_RV_DA_TASK" : "DEFINE_RV_DA", name,
+		upper(name), name);
 }
 
 /* The events with a transition into the initial state: init event candidates. */
@@ -242,29 +256,20 @@ static void write_monitor(FILE *out, const struct automaton *aut, const struct o
 
 static void write_makefile(FILE *out, const char *name)
 {
-	char upper[256];
-	size_t i;
-
-	for (i = 0; name[i] && i < sizeof(upper) - 1; i++)
-		upper[i] = (name[i] >= 'a' && name[i] <= 'z') ? name[i] - 32 : name[i];
-	upper[i] = '\0';
 	fprintf(out,
 		"# SPDX-License-Identifier: GPL-2.0\n"
 		"\n"
 		"obj-$(CONFIG_RV_MON_%s) += %s.o\n"
 		"CFLAGS_%s.o := -I$(src)\n",
-		upper, name, name);
+		upper(name), name, name);
 }
 
 static void print_kconfig_and_makefile(const struct options *opt)
 {
-	char upper[256];
-	size_t i;
+	char *up = strdup(upper(opt->name));
 
-	for (i = 0; opt->name[i] && i < sizeof(upper) - 1; i++)
-		upper[i] = (opt->name[i] >= 'a' && opt->name[i] <= 'z') ?
-			   opt->name[i] - 32 : opt->name[i];
-	upper[i] = '\0';
+	if (!up)
+		return;
 	printf("Fill in the places marked XXX in %s/%s.c, move %s/ to\n"
 	       "kernel/trace/rv/monitors/, and add to kernel/trace/rv/Kconfig:\n\n"
 	       "config RV_MON_%s\n"
@@ -276,8 +281,9 @@ static void print_kconfig_and_makefile(const struct options *opt)
 	       "obj-$(CONFIG_RV_MON_%s) += monitors/%s/\n\n"
 	       "Out of the tree, build it as a module with:\n\n"
 	       "make -C KERNEL_BUILD M=$PWD/%s CONFIG_RV_MON_%s=m\n",
-	       opt->name, opt->name, opt->name, upper, opt->name, opt->description,
-	       upper, opt->name, opt->name, upper);
+	       opt->name, opt->name, opt->name, up, opt->name, opt->description,
+	       up, opt->name, opt->name, up);
+	free(up);
 }
 
 /* Does path hold something else than content? */

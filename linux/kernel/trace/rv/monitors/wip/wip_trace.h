@@ -6,15 +6,16 @@
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM rv
 
-#if !defined(_RV_MON_wip_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
-#define _RV_MON_wip_TRACE_H
+#if !defined(_RV_MON_WIP_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _RV_MON_WIP_TRACE_H
 
 #include <linux/tracepoint.h>
 #include <rv/da_trace.h>
 
-DEFINE_RV_DA_EVENTS(wip);
+DEFINE_RV_DA_EVENT(wip);
+DEFINE_RV_DA_ERROR(wip);
 
-#endif /* _RV_MON_wip_TRACE_H */
+#endif /* _RV_MON_WIP_TRACE_H */
 
 #undef TRACE_INCLUDE_PATH
 #define TRACE_INCLUDE_PATH .

@@ -6,15 +6,16 @@
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM rv
 
-#if !defined(_RV_MON_wwnr_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
-#define _RV_MON_wwnr_TRACE_H
+#if !defined(_RV_MON_WWNR_TRACE_H) || defined(TRACE_HEADER_MULTI_READ)
+#define _RV_MON_WWNR_TRACE_H
 
 #include <linux/tracepoint.h>
 #include <rv/da_trace_task.h>
 
-DEFINE_RV_DA_TASK_EVENTS(wwnr);
+DEFINE_RV_DA_TASK_EVENT(wwnr);
+DEFINE_RV_DA_TASK_ERROR(wwnr);
 
-#endif /* _RV_MON_wwnr_TRACE_H */
+#endif /* _RV_MON_WWNR_TRACE_H */
 
 #undef TRACE_INCLUDE_PATH
 #define TRACE_INCLUDE_PATH .

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Run the shell examples of reStructuredText pages and check that each
+command prints what the page shows.
+
+A literal block (after "::") whose first line starts with "# " (root,
+in the guest) or "$ " (a user, with dot2c and dot2k on the PATH) is a
+shell session: each prompt line is a command, the lines after it up to
+the next prompt its expected output. The commands of a page run in
+order; a "cd" carries over. "$ " sessions start in
+linux/tools/verification of the repository. Prints KTAP-style lines, one
+per command.
+
+Usage: run_examples.py REPO_DIR TOOLS_DIR PAGE.rst...
+"""
+import os
+import re
+import subprocess
+import sys
+
+
+def literal_blocks(text):
+    """The literal blocks of an RST page, as lists of lines, dedented."""
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        if lines[i].rstrip().endswith("::"):
+            j = i + 1
+            while j < len(lines) and not lines[j].strip():
+                j += 1
+            if j < len(lines):
+                indent = len(lines[j]) - len(lines[j].lstrip())
+                base = len(lines[i]) - len(lines[i].lstrip())
+                if indent > base:
+                    block = []
+                    while j < len(lines) and (not lines[j].strip() or
+                                              len(lines[j]) - len(lines[j].lstrip()) >= indent):
+                        block.append(lines[j][indent:])
+                        j += 1
+                    while block and not block[-1].strip():
+                        block.pop()
+                    yield block
+                    i = j
+                    continue
+        i += 1
+
+
+def sessions(text):
+    for block in literal_blocks(text):
+        if block and (block[0].startswith("# ") or block[0].startswith("$ ")):
+            commands = []
+            for line in block:
+                if line.startswith("# ") or line.startswith("$ "):
+                    commands.append([line[:1], line[2:], []])
+                else:
+                    commands[-1][2].append(line)
+            yield commands
+
+
+def main():
+    repo, tools, pages = sys.argv[1], sys.argv[2], sys.argv[3:]
+    env = dict(os.environ, PATH=tools + ":" + os.environ["PATH"])
+    count = failures = 0
+    for page in pages:
+        cwd = {"#": "/", "$": os.path.join(repo, "linux/tools/verification")}
+        for commands in sessions(open(page).read()):
+            for prompt, command, expected in commands:
+                count += 1
+                script = 'cd "$1" || exit 99\n%s\necho "@@PWD=$PWD"' % command
+                run = subprocess.run(["bash", "-c", script, "example", cwd[prompt]],
+                                     env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+                out = run.stdout.split("\n")
+                while out and not out[-1]:
+                    out.pop()
+                if out and out[-1].startswith("@@PWD="):
+                    cwd[prompt] = out.pop()[len("@@PWD="):]
+                desc = "%s: %s %s" % (os.path.basename(page), prompt, command)
+                if out == expected:
+                    print("ok %d - %s" % (count, desc))
+                else:
+                    failures += 1
+                    print("not ok %d - %s" % (count, desc))
+                    for line in ["expected:"] + expected + ["actual:"] + out:
+                        print("# " + line)
+    print("1..%d" % count)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

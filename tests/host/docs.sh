@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Documentation and kernel style: the RV pages are valid reStructuredText
+# and linked from the tracing index, our kernel files pass checkpatch
+# --strict, and their kernel-doc is complete.
+. "$(dirname "$0")/../../lab/ktap.sh"
+. "$(dirname "$0")/../../lab/lib.sh"
+cd "$REPO_DIR"
+
+for page in linux/Documentation/trace/rv/*.rst; do
+	out=$(/usr/bin/python3 tests/docs/check_rst.py "$page" 2>&1)
+	ktap_result $? "docutils finds nothing wrong in ${page#linux/}" "$out"
+done
+ktap_match "the tracing index links the RV pages" '^   rv/index$' "$(cat "$TREE/Documentation/trace/index.rst")"
+for page in linux/Documentation/trace/rv/*.rst; do
+	name=$(basename "$page" .rst)
+	[ "$name" = index ] && continue
+	ktap_match "the RV index lists $name" "^   $name\$" "$(cat linux/Documentation/trace/rv/index.rst)"
+done
+
+files=$(cd linux && find kernel include -name '*.[ch]' | sort)
+out=$(cd linux && "$TREE/scripts/checkpatch.pl" --strict --no-tree -q -f $files 2>&1)
+ktap_eq "checkpatch --strict finds nothing in our kernel files" "" "$out"
+out=$(cd linux && "$TREE/scripts/checkpatch.pl" --strict --no-tree -q -f \
+	$(find kernel -name Kconfig -o -name Makefile) 2>&1)
+ktap_eq "nor in our Kconfig and Makefiles" "" "$out"
+out=$(cd linux && "$TREE/scripts/kernel-doc" -none $files 2>&1)
+ktap_eq "kernel-doc finds no missing or broken comment" "" "$out"
+out=$(cd linux && for f in $(grep -l EXPORT_SYMBOL_GPL $files); do
+	for sym in $(sed -n 's/^EXPORT_SYMBOL_GPL(\(.*\));/\1/p' "$f"); do
+		case $sym in __rv_monitoring_on|__rv_reacting_on) continue ;; esac
+		grep -q "^ \* $sym - " "$f" || echo "$f: $sym has no kernel-doc"
+	done
+done)
+ktap_eq "every exported function has kernel-doc" "" "$out"
+ktap_finish
