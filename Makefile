@@ -6,7 +6,7 @@ export RV_CACHE
 # make vm-run CMD='...': the command to run in the guest
 export CMD
 
-.PHONY: all deps prepare kernel kernel-bench vm-run shell check demo clean-cache
+.PHONY: all deps prepare kernel kernel-bench vm-run shell check demo bench clean-cache
 
 all: kernel
 
@@ -33,6 +33,9 @@ check: kernel
 
 demo: kernel
 	@lab/demo.sh
+
+bench: prepare
+	@bench/dot2c.sh
 
 clean-cache:
 	rm -rf "$(RV_CACHE)"

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """Write a deterministic automaton of the size of the PREEMPT_RT thread
 synchronization model (9,017 states, 20 events, 33,331 transitions) as
-DOT: every state reachable from the initial one, a random rest.
+DOT: every state reachable from the initial one, a random rest. The DOT
+is laid out as the RFC's models are (one node declaration a line, then
+the edges), which the line-based Python dot2c of Debian's tree needs.
 
 Usage: big_model.py OUT.dot [STATES EVENTS TRANSITIONS [SEED]]
 """
@@ -26,12 +28,14 @@ def main():
         key = (rng.randrange(states), rng.randrange(events))
         function.setdefault(key, rng.randrange(states))
     with open(out, "w") as f:
-        f.write("digraph big {\n\t__init_s0 [style = invis];\n\t__init_s0 -> s0;\n")
+        f.write("digraph state_automaton {\n")
+        f.write('\t{node [shape = plaintext, style=invis, label=""] "__init_s0"};\n')
         for s in range(states):
-            if s % 7 == 0:
-                f.write("\ts%d [shape = doublecircle];\n" % s)
+            shape = "doublecircle" if s % 7 == 0 else "circle"
+            f.write('\t{node [shape = %s] "s%d"};\n' % (shape, s))
+        f.write('\t"__init_s0" -> "s0";\n')
         for (src, ev), dst in sorted(function.items()):
-            f.write('\ts%d -> s%d [label = "e%d"];\n' % (src, dst, ev))
+            f.write('\t"s%d" -> "s%d" [ label = "e%d" ];\n' % (src, dst, ev))
         f.write("}\n")
 
 
