@@ -16,6 +16,14 @@ ktap_result $? "a command that succeeds passes" "$out"
 out=$(tr -d '\r' < "$console")
 ktap_match "the guest runs a 6.1 kernel" '^6\.1\.[0-9]+' "$out"
 
+# a clone under /tmp, which the guest covers with its own scratch /tmp
+clone=$(mktemp -d /tmp/rv-lab-clone.XXXX)
+cp -r "$lab/.." "$clone/repo"
+out=$(cd "$clone/repo" && lab/vm-run.sh --quiet --console "$console" -- 'test -x lab/vm-run.sh && pwd' 2>&1)
+ktap_result $? "a repository under /tmp is at its path in the guest too" "$out"
+ktap_match "and the command runs in it" "^$clone/repo\$" "$(tr -d '\r' < "$console")"
+rm -rf "$clone"
+
 vm -- false >/dev/null 2>&1
 ktap_eq "a failing command fails vm-run" 1 $?
 vm -- 'exit 7' >/dev/null 2>&1
