@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
 	# the kernel and its build
 	linux-source-6.1 gcc make bc bison flex libelf-dev libssl-dev cpio kmod
-	rsync ccache dwarves perl python3
+	rsync ccache dwarves perl python3 patch xz-utils
 	# booting it
 	qemu-system-x86 busybox-static
 	# our tools and tests
