@@ -21,18 +21,19 @@
  *	void da_monitor_reset_all_NAME(void);	the reset() callback
  *
  * A monitor processes events only while monitoring is on and the monitor
- * is enabled, which the RV core switches only once all its handlers are
- * attached, and off before they are detached. An instance ignores events
- * until it sees the init event, the event
- * that brings the system to the model's initial state: from there on, the
- * model and the system are in sync. An event the model does not allow in
- * the current state is a violation: the error tracepoint fires, the
- * violation is counted and handed to the monitor's reactor, and the
- * instance goes back to waiting for the init event.
+ * is enabled, which the RV core switches on only once all its handlers
+ * are attached, and off before they are detached. An instance ignores
+ * events until it sees the init event, the event that brings the system
+ * to the model's initial state: from there on, the model and the system
+ * are in sync. An event the model does not allow in the current state is
+ * a violation: the error tracepoint fires, the violation is counted and
+ * handed to the monitor's reactor, and the instance goes back to waiting
+ * for the init event.
  *
- * The handlers take no lock and allocate nothing; they format a message
- * only for a violation that a reactor will receive. The state moves with
- * a compare-and-exchange, so events racing on one instance from several
+ * The handlers allocate nothing and take no lock but, on a violation, the
+ * raw spinlock that records it; they format a message only for a
+ * violation that a reactor will receive. The state moves with a
+ * compare-and-exchange, so events racing on one instance from several
  * CPUs each see a state the model went through, never a torn one.
  *
  * The monitor's tracepoint header declares, through the classes of
