@@ -5,8 +5,12 @@ RV_CACHE ?= $(HOME)/.cache/rv-lab
 export RV_CACHE
 # make vm-run CMD='...': the command to run in the guest
 export CMD
+# make series: where the patches go (default $(RV_CACHE)/series-out), the
+# author and Signed-off-by ("Name <email>"), the subject prefix
+export SERIES_OUT SERIES_FROM SERIES_PREFIX
 
-.PHONY: all deps prepare kernel kernel-bench vm-run shell check demo bench clean-cache
+.PHONY: all deps prepare kernel kernel-bench vm-run shell check demo bench series \
+	series-bisect clean-cache
 
 all: kernel
 
@@ -36,6 +40,13 @@ demo: kernel
 
 bench: prepare
 	@bench/dot2c.sh
+
+series: prepare
+	@lab/series.sh
+
+# build the kernel after every patch of the series
+series-bisect: series
+	@lab/series-build.sh all
 
 clean-cache:
 	rm -rf "$(RV_CACHE)"

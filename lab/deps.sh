@@ -12,7 +12,7 @@ packages=(
 	qemu-system-x86 busybox-static
 	# our tools and tests
 	pkg-config libgraphviz-dev graphviz libtracefs-dev libtraceevent-dev
-	stress-ng trace-cmd sparse python3-docutils git
+	stress-ng trace-cmd sparse unifdef python3-docutils git
 )
 
 missing=()

@@ -14,4 +14,25 @@ export CCACHE_DIR=${CCACHE_DIR:-$RV_CACHE/ccache}
 # build_dir KIND: where the kernel of that kind (test, bench) is built.
 build_dir() { echo "$RV_CACHE/build-$1"; }
 
+# sync_tree STAGE TREE MANIFEST: make TREE, a hard-linked copy of BASE,
+# hold the files of STAGE. Files that MANIFEST lists from the last sync and
+# STAGE no longer has go back to their BASE version, or away. Checksums
+# decide what changed: an unchanged file keeps its mtime, so make rebuilds
+# only what changed.
+sync_tree() {
+	local stage=$1 tree=$2 manifest=$3 f
+	(cd "$stage" && find . -type f | sed 's|^\./||' | sort) > "$manifest.new"
+	if [ -f "$manifest" ]; then
+		comm -23 "$manifest" "$manifest.new" | while read -r f; do
+			rm -f "$tree/$f"
+			# a fresh mtime, so that make rebuilds what used it
+			[ ! -e "$BASE/$f" ] || cp "$BASE/$f" "$tree/$f"
+		done
+	fi
+	# rsync replaces a file rather than writing into it: BASE's hard
+	# links stay intact.
+	rsync -rc --perms "$stage/" "$tree/"
+	mv "$manifest.new" "$manifest"
+}
+
 die() { echo "${0##*/}: $*" >&2; exit 1; }

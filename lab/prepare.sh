@@ -66,18 +66,4 @@ for p in "${patch_list[@]}"; do
 	patch -d "$stage" -p1 -s -F0 -N --no-backup-if-mismatch < "$p" ||
 		die "patch ${p#"$REPO_DIR"/} does not apply"
 done
-(cd "$stage" && find . -type f | sed 's|^\./||' | sort) > "$RV_CACHE/.tree-manifest.new"
-
-# Files we owned last time and own no longer go back to BASE, or away.
-if [ -f "$RV_CACHE/.tree-manifest" ]; then
-	comm -23 "$RV_CACHE/.tree-manifest" "$RV_CACHE/.tree-manifest.new" |
-	while read -r f; do
-		rm -f "$TREE/$f"
-		# a fresh mtime, so that make rebuilds what used it
-		[ ! -e "$BASE/$f" ] || cp "$BASE/$f" "$TREE/$f"
-	done
-fi
-
-# Checksums decide what changed; an unchanged file keeps its mtime.
-rsync -rc --perms "$stage/" "$TREE/"
-mv "$RV_CACHE/.tree-manifest.new" "$RV_CACHE/.tree-manifest"
+sync_tree "$stage" "$TREE" "$RV_CACHE/.tree-manifest"

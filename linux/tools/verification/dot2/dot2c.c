@@ -38,13 +38,14 @@ int main(int argc, char **argv)
 		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
 			usage(stdout);
 			return 0;
-		} else if (!strcmp(argv[i], "-n") && i + 1 < argc) {
+		}
+		if (!strcmp(argv[i], "-n") && i + 1 < argc) {
 			name = argv[++i];
-		} else if (argv[i][0] == '-' || path) {
+		} else if (argv[i][0] != '-' && !path) {
+			path = argv[i];
+		} else {
 			usage(stderr);
 			return 2;
-		} else {
-			path = argv[i];
 		}
 	}
 	if (!path) {

@@ -1,0 +1,97 @@
+#!/usr/bin/perl
+# SPDX-License-Identifier: GPL-2.0
+# Print one of our files as it reads at an earlier patch of the series:
+# without what later patches add to it.
+#
+# Usage: series-hold-back.pl --later 'SYM ...' --ours LIST --present LIST PATH FILE
+#   SYM	a Kconfig symbol (no CONFIG_ prefix) that a later patch introduces
+#   LIST	a file of paths, one a line, relative to the top of the tree:
+#		--ours all the files the series adds, --present those that
+#		exist at this patch
+#   PATH	FILE's path in the tree
+#
+# Kconfig: the entries of later symbols go. Makefiles: lines that name a
+# later symbol, or a file that a later patch adds, go. reStructuredText:
+# toctree entries of pages that a later patch adds go. Other files are
+# printed as they are (C is for unifdef). A line that stays and still
+# names a later symbol is an error: the patch would not build alone.
+use strict;
+use warnings;
+use File::Basename qw(dirname basename);
+use Getopt::Long;
+
+my ($later, $ours_list, $present_list) = ('', '', '');
+GetOptions('later=s' => \$later, 'ours=s' => \$ours_list,
+	   'present=s' => \$present_list) && @ARGV == 2
+	or die "usage: series-hold-back.pl --later SYMS --ours LIST --present LIST PATH FILE\n";
+my ($path, $file) = @ARGV;
+my %later = map { $_ => 1 } split ' ', $later;
+
+sub read_list {
+	my ($name) = @_;
+	open(my $fh, '<', $name) or die "series-hold-back: $name: $!\n";
+	chomp(my @paths = <$fh>);
+	return map { $_ => 1 } @paths;
+}
+my %ours = read_list($ours_list);
+my %present = read_list($present_list);
+
+# Whether TARGET (a file, or a folder when it ends with /) is ours and
+# added later than this patch.
+sub added_later {
+	my ($target) = @_;
+	if ($target =~ m{/$}) {
+		my @in = grep { index($_, $target) == 0 } keys %ours;
+		return @in && !grep { $present{$_} } @in;
+	}
+	return $ours{$target} && !$present{$target};
+}
+
+my $dir = dirname($path);
+my $name = basename($path);
+open(my $in, '<', $file) or die "series-hold-back: $file: $!\n";
+my @lines = <$in>;
+my @kept;
+
+if ($name =~ /^Kconfig/) {
+	my $skip = 0;
+	for (@lines) {
+		if (/^(?:menu)?config\s+(\w+)/) {
+			$skip = $later{$1} ? 1 : 0;
+		} elsif (/^(?:endif|if|menu|endmenu|source|comment|choice|endchoice)\b/) {
+			$skip = 0;
+		}
+		push @kept, $_ unless $skip;
+	}
+} elsif ($name eq 'Makefile') {
+	for (@lines) {
+		my $held = grep { $later{$_} } /\bCONFIG_(\w+)/g;
+		for my $word (split) {
+			$word =~ s{^\$\((?:OUTPUT|src)\)/?}{};
+			next if $word eq '' || $word =~ /[\$=:]/;
+			my $target = "$dir/$word";
+			$target =~ s/\.o$/.c/;
+			$held ||= added_later($target) || added_later("$target.c");
+		}
+		push @kept, $_ unless $held;
+	}
+} elsif ($name =~ /\.rst$/) {
+	my $in_toctree = 0;
+	for (@lines) {
+		$in_toctree = 1 if /^\.\. toctree::/;
+		$in_toctree = 0 if /^\S/ && !/^\.\. toctree::/;
+		next if $in_toctree && /^\s+([\w\/-]+)\s*$/ && added_later("$dir/$1.rst");
+		push @kept, $_;
+	}
+} else {
+	@kept = @lines;
+}
+
+if (%later && $name !~ /\.[ch]$/) {
+	my $re = join('|', map { quotemeta } sort keys %later);
+	for (@kept) {
+		die "series-hold-back: $path still names $1, which a later patch adds: $_"
+			if /\b(?:CONFIG_)?($re)\b/;
+	}
+}
+print @kept;
