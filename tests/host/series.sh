@@ -22,7 +22,7 @@ out=$work/out
 from='Ada Tester <ada@example.org>'
 
 export SERIES_FROM=$from
-msg=$(lab/series.sh --out "$out" 2>&1)
+msg=$(make -s series SERIES_OUT="$out" 2>&1)
 ktap_result $? "make series exports the series" "$msg"
 nr_steps=$(ls series/[0-9]*.txt | wc -l)
 mapfile -t patches < <(ls "$out"/[0-9][0-9][0-9][0-9]-*.patch | grep -v '/0000-')
