@@ -9,8 +9,8 @@ export CMD
 # author and Signed-off-by ("Name <email>"), the subject prefix
 export SERIES_OUT SERIES_FROM SERIES_PREFIX
 
-.PHONY: all deps prepare kernel kernel-bench vm-run shell check demo bench series \
-	series-bisect clean-cache
+.PHONY: all deps prepare kernel kernel-bench vm-run shell check demo bench \
+	bench-dot2c bench-kernel series series-bisect clean-cache
 
 all: kernel
 
@@ -38,8 +38,14 @@ check: kernel
 demo: kernel
 	@lab/demo.sh
 
-bench: prepare
+# benchmarks: measurements, reported as ratios; nothing passes or fails
+bench: bench-dot2c bench-kernel
+
+bench-dot2c: prepare
 	@bench/dot2c.sh
+
+bench-kernel: prepare
+	@bench/kernel.sh
 
 series: prepare
 	@lab/series.sh

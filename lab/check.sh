@@ -27,6 +27,8 @@ for t in tests/tools/*.c; do
 	gcc -Wall -Wextra -Werror -O2 -o "$RV_CACHE/bin/$(basename "$t" .c)" "$t" ||
 		failed=$((failed + 1))
 done
+# and the benchmark's workloads, which a test runs briefly
+build_rv_bench || failed=$((failed + 1))
 
 echo "# host tests"
 "$LAB_DIR/run-tests.sh" --counts "$work/host" tests/host/*.sh

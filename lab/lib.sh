@@ -35,4 +35,12 @@ sync_tree() {
 	mv "$manifest.new" "$manifest"
 }
 
+# build_rv_bench: the benchmark's workload program, static (the guest runs
+# it from /tmp), in $RV_CACHE/bin
+build_rv_bench() {
+	mkdir -p "$RV_CACHE/bin"
+	gcc -static -O2 -Wall -Wextra -Werror -o "$RV_CACHE/bin/rv-bench" \
+		"$REPO_DIR/bench/rv-bench.c"
+}
+
 die() { echo "${0##*/}: $*" >&2; exit 1; }

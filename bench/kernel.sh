@@ -1,0 +1,91 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Benchmark: what the monitors cost a live kernel, ours against the RV that
+# Debian's tree ships. Both bench kernels (no debugging options) are built
+# from the same configuration, one from our prepared tree, one from the
+# pristine Debian tree, and booted in turn with one CPU and QEMU's -icount,
+# so that guest time counts instructions and a figure repeats from run to
+# run. In each, bench/kernel-guest.sh times the rv-bench workloads under
+# each monitor setting. The report gives medians and ratios; nothing here
+# passes or fails.
+#
+# BENCH_ROUNDS (5), BENCH_PIPE (20000), BENCH_FORK (1000): rounds, and
+# iterations of each workload per run.
+set -euo pipefail
+. "$(dirname "$0")/../lab/lib.sh"
+cd "$REPO_DIR"
+
+kinds=(bench bench-debian)
+declare -A tree=([bench]=$TREE [bench-debian]=$PRISTINE)
+declare -A label=([bench]=ours [bench-debian]="Debian's")
+
+for kind in "${kinds[@]}"; do
+	"$LAB_DIR/build.sh" --tree "${tree[$kind]}" --out "$(build_dir "$kind")" bench
+done
+build_rv_bench
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for kind in "${kinds[@]}"; do
+	echo "bench: timing the workloads on ${label[$kind]} RV" >&2
+	"$LAB_DIR/vm-run.sh" --kind "$kind" --cpus 1 --icount --quiet \
+		--timeout "${VM_TIMEOUT:-3600}" --out "$work/$kind" -- \
+		"bash bench/kernel-guest.sh \$LAB_OUT/results" >&2
+	sed "s/^/$kind /" "$work/$kind/results" >> "$work/all"
+done
+
+echo "What the monitors cost: ${BENCH_ROUNDS:-5} interleaved runs of each setting,"
+echo "medians in guest nanoseconds (1 CPU, QEMU -icount: time counts instructions)."
+echo "Bench kernels from one configuration: ours, and Debian's tree with its RV."
+# lines: KIND WORKLOAD SETTING NS
+awk '
+function median(key,    n, i, j, t, v) {
+	n = split(runs[key], v, " ")
+	for (i = 2; i <= n; i++)		# insertion sort: a handful
+		for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
+			t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+		}
+	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+}
+{
+	key = $1 " " $2 " " $3
+	runs[key] = runs[key] " " $4
+	if (!(key in lo) || $4 < lo[key]) lo[key] = $4
+	if (!(key in hi) || $4 > hi[key]) hi[key] = $4
+	if (!($2 in seen_w)) { seen_w[$2] = 1; workloads[++nw] = $2 }
+	if (!($3 in seen_s)) { seen_s[$3] = 1; settings[++ns] = $3 }
+}
+END {
+	for (w = 1; w <= nw; w++) {
+		wl = workloads[w]
+		printf "\n%s\n", wl == "pipe" ? "pipe round trip (two wakeups, two context switches)" : \
+			"fork + exit + wait"
+		printf "  %-11s %10s %8s %10s %8s %12s\n", "setting", "ours", "vs none", \
+			"Debian", "vs none", "ours/Debian"
+		ob = median("bench " wl " no-monitor")
+		db = median("bench-debian " wl " no-monitor")
+		for (s = 1; s <= ns; s++) {
+			o = median("bench " wl " " settings[s])
+			d = median("bench-debian " wl " " settings[s])
+			printf "  %-11s %10.1f %+7.1f%% %10.1f %+7.1f%% %12.3f\n", settings[s], \
+				o, 100 * (o / ob - 1), d, 100 * (d / db - 1), o / d
+		}
+	}
+	printf "\nThe runs of one setting on one kernel differ by at most:"
+	for (w = 1; w <= nw; w++) {
+		widest = 0
+		for (key in runs) {
+			split(key, part, " ")
+			if (part[2] != workloads[w])
+				continue
+			spread = (hi[key] - lo[key]) / median(key)
+			if (spread > widest)
+				widest = spread
+		}
+		printf " %.2f%% (%s)", 100 * widest, workloads[w]
+	}
+	printf "\n"
+}' "$work/all"
+echo
+echo "no-monitor: RV on, no monitor enabled; rv-off: wip and wwnr enabled,"
+echo "monitoring_on 0. 'vs none': against no-monitor on the same kernel."
