@@ -13,7 +13,7 @@ packages=(
 	# our tools and tests
 	pkg-config libgraphviz-dev graphviz libtracefs-dev libtraceevent-dev
 	stress-ng trace-cmd sparse unifdef python3-docutils python3-sphinx
-	python3-sphinx-rtd-theme git
+	python3-sphinx-rtd-theme git groff-base
 )
 
 missing=()

@@ -11,7 +11,8 @@ order; a "cd" carries over. "$ " sessions start in
 linux/tools/verification of the repository. Prints KTAP-style lines, one
 per command.
 
-Usage: run_examples.py REPO_DIR TOOLS_DIR PAGE.rst...
+Usage: run_examples.py REPO_DIR TOOLS_PATH PAGE.rst...
+  TOOLS_PATH: folders, colon-separated, put first on the PATH
 """
 import os
 import re

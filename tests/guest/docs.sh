@@ -8,7 +8,7 @@
 for m in wip wwnr reactor_printk reactor_panic; do
 	modprobe $m || echo "not ok - modprobe $m"
 done
-python3 "$REPO_DIR/tests/docs/run_examples.py" "$REPO_DIR" "$RV_CACHE/dot2" \
+python3 "$REPO_DIR/tests/docs/run_examples.py" "$REPO_DIR" "$RV_CACHE/dot2:$RV_CACHE/rv" \
 	"$REPO_DIR"/linux/Documentation/trace/rv/*.rst
 status=$?
 echo > /sys/kernel/tracing/rv/enabled_monitors
