@@ -49,6 +49,8 @@ ktap_match "and prints the violations wwnr finds under load" \
 	'VIOLATION [0-9]+: event wakeup not expected in the state running' "$(cat "$out")"
 ktap_match "and a summary from the monitor's counters" \
 	'^wwnr: [1-9][0-9]* events, [1-9][0-9]* violations$' "$(cat "$out")"
+ktap_match "and how much of the model the load exercised" \
+	'^wwnr: [1-3] of 3 transitions taken$' "$(cat "$out")"
 ktap_eq "after it, no monitor is enabled" "" "$(cat $rv_dir/enabled_monitors)"
 
 mon_for 2 wip -t
@@ -70,7 +72,8 @@ stress-ng --switch 1 --timeout 1 --quiet >/dev/null 2>&1
 stop_mon
 ktap_match "rv mon -q prints only the summary" '^wwnr: [0-9]+ events, [0-9]+ violations$' \
 	"$(cat "$out")"
-ktap_eq "of one line" 1 "$(wc -l < "$out")"
+ktap_match "with the coverage of the model" '^wwnr: [0-3] of 3 transitions taken$' "$(cat "$out")"
+ktap_eq "in two lines" 2 "$(wc -l < "$out")"
 
 echo 1 > $rv_dir/reacting_on
 for try in 1 2 3 4 5; do	# until a violation happened meanwhile

@@ -28,7 +28,8 @@
  * are in sync. An event the model does not allow in the current state is
  * a violation: the error tracepoint fires, the violation is counted and
  * handed to the monitor's reactor, and the instance goes back to waiting
- * for the init event.
+ * for the init event. Each transition taken is counted, per CPU, for
+ * monitors/NAME/coverage (see <rv/coverage.h>).
  *
  * The handlers allocate nothing and take no lock but, on a violation, the
  * raw spinlock that records it; they format a message only for a
@@ -49,6 +50,7 @@
 #include <linux/sched.h>
 #include <linux/tracepoint.h>
 #include <rv/automata.h>
+#include <rv/coverage.h>
 
 /*
  * What every kind of monitor shares. da_trace_event_NAME() and
@@ -61,6 +63,18 @@
 __DECLARE_DA_MON_TRACE_##kind(name, type)					\
 										\
 static struct rv_monitor rv_##name;						\
+										\
+/* how often each transition was taken, per CPU: see rv/coverage.h */	\
+static DEFINE_PER_CPU(u64 [state_max_##name][event_max_##name],		\
+		      da_coverage_counts_##name);				\
+static const struct rv_coverage da_coverage_##name = {			\
+	.states = state_max_##name,						\
+	.events = event_max_##name,						\
+	.state_name = model_get_state_name_##name,				\
+	.event_name = model_get_event_name_##name,				\
+	.next_state = model_get_next_state_##name,				\
+	.counts = (u64 __percpu *)&da_coverage_counts_##name,			\
+};										\
 										\
 /* forget the state: wait for the next init event */				\
 static inline void da_monitor_reset_##name(struct da_monitor *da_mon)		\
@@ -101,6 +115,7 @@ da_event_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 		}								\
 	} while (!try_cmpxchg(&da_mon->curr_state, &curr, next));		\
 										\
+	this_cpu_inc(da_coverage_counts_##name[curr][event]);			\
 	da_trace_event_##name(pid, model_get_state_name_##name(curr),		\
 			      model_get_event_name_##name(event),		\
 			      model_get_state_name_##name(next),		\
@@ -190,6 +205,7 @@ static inline void da_monitor_reset_all_##name(void)				\
 static inline int da_monitor_init_##name(void)					\
 {										\
 	da_monitor_reset_all_##name();						\
+	rv_set_coverage(&rv_##name, &da_coverage_##name);			\
 	return 0;								\
 }										\
 										\
@@ -233,6 +249,7 @@ static inline void da_monitor_reset_all_##name(void)				\
 static inline int da_monitor_init_##name(void)					\
 {										\
 	da_monitor_reset_all_##name();						\
+	rv_set_coverage(&rv_##name, &da_coverage_##name);			\
 	return 0;								\
 }										\
 										\
@@ -282,6 +299,7 @@ static inline int da_monitor_init_##name(void)					\
 	if (slot < 0)								\
 		return slot;							\
 	WRITE_ONCE(da_slot_##name, slot);					\
+	rv_set_coverage(&rv_##name, &da_coverage_##name);			\
 	return 0;								\
 }										\
 										\

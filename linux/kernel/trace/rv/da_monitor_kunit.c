@@ -201,6 +201,34 @@ static void rv_da_follows_the_model(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, kunit_reactions, 0);
 }
 
+/* how often, over all CPUs, the global test monitor took a transition */
+static u64 taken_kunit_global(unsigned int state, unsigned int event)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(da_coverage_counts_kunit_global, cpu)[state][event];
+	return sum;
+}
+
+static void rv_da_counts_transitions(struct kunit *test)
+{
+	u64 a_to_b = taken_kunit_global(a_kunit_global, to_b_kunit_global);
+	u64 b_to_c = taken_kunit_global(b_kunit_global, to_c_kunit_global);
+	u64 c_to_c = taken_kunit_global(c_kunit_global, to_c_kunit_global);
+
+	da_handle_init_event_kunit_global(back_kunit_global);
+	da_handle_event_kunit_global(to_b_kunit_global);
+	da_handle_event_kunit_global(to_c_kunit_global);
+	KUNIT_EXPECT_EQ(test, taken_kunit_global(a_kunit_global, to_b_kunit_global), a_to_b + 1);
+	KUNIT_EXPECT_EQ(test, taken_kunit_global(b_kunit_global, to_c_kunit_global), b_to_c + 1);
+
+	/* a violation is no transition: nothing is counted for it */
+	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_global(to_c_kunit_global));
+	KUNIT_EXPECT_EQ(test, taken_kunit_global(c_kunit_global, to_c_kunit_global), c_to_c);
+}
+
 static void rv_da_violation_reacts_and_resets(struct kunit *test)
 {
 	u64 before = violations_of(&rv_kunit_global);
@@ -382,6 +410,7 @@ static void rv_da_suite_exit(struct kunit_suite *suite)
 static struct kunit_case rv_da_cases[] = {
 	KUNIT_CASE(rv_da_ignores_events_until_init),
 	KUNIT_CASE(rv_da_follows_the_model),
+	KUNIT_CASE(rv_da_counts_transitions),
 	KUNIT_CASE(rv_da_violation_reacts_and_resets),
 	KUNIT_CASE(rv_da_reacting_off),
 	KUNIT_CASE(rv_da_monitoring_off),

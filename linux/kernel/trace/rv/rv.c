@@ -31,6 +31,7 @@
 #include <linux/tracefs.h>
 #include <linux/tracepoint.h>
 #include <linux/uaccess.h>
+#include <rv/coverage.h>
 
 #include "../trace.h"
 #include "rv.h"
@@ -48,6 +49,8 @@ static struct dentry *rv_monitors_dir;
 
 struct rv_monitor_files {
 	struct dentry *dir;
+	/* set by the monitor when it starts; NULL for a monitor without */
+	const struct rv_coverage *coverage;
 };
 
 /*
@@ -195,11 +198,16 @@ static struct rv_monitor *rv_find_monitor(const char *name)
 /* A monitor's counters start from zero each time it is enabled. */
 static void rv_reset_stats(struct rv_monitor *monitor)
 {
+	const struct rv_coverage *coverage = READ_ONCE(monitor->files->coverage);
 	unsigned long flags;
 	int cpu;
 
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		memset(per_cpu_ptr(monitor->stats, cpu), 0, sizeof(struct rv_monitor_stats));
+		if (coverage)
+			memset(per_cpu_ptr(coverage->counts, cpu), 0,
+			       array3_size(coverage->states, coverage->events, sizeof(u64)));
+	}
 	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
 	monitor->last_violation = (struct rv_violation){};
 	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
@@ -468,6 +476,68 @@ static const struct file_operations monitor_stats_fops = {
 };
 
 /**
+ * rv_set_coverage - say where a monitor counts the transitions it takes
+ * @monitor:	the monitor, registered
+ * @coverage:	its model and counters, which must live as long as the
+ *		monitor is registered
+ *
+ * The DA monitor macros call this when the monitor starts. The counters
+ * are reset each time the monitor is enabled, and shown in
+ * monitors/NAME/coverage.
+ */
+void rv_set_coverage(struct rv_monitor *monitor, const struct rv_coverage *coverage)
+{
+	/* a monitor used without registering it (KUnit) has no files */
+	if (monitor->files)
+		WRITE_ONCE(monitor->files->coverage, coverage);
+}
+EXPORT_SYMBOL_GPL(rv_set_coverage);
+
+/*
+ * monitors/NAME/coverage: one line per transition of the model, "STATE
+ * EVENT NEXT_STATE COUNT", counted since the monitor was last enabled.
+ * Empty until a monitor with coverage has started.
+ */
+static int monitor_coverage_show(struct seq_file *m, void *v)
+{
+	struct rv_monitor *monitor = m->private;
+	const struct rv_coverage *coverage = READ_ONCE(monitor->files->coverage);
+	unsigned int state, event, next;
+	u64 count;
+	int cpu;
+
+	if (!coverage)
+		return 0;
+	for (state = 0; state < coverage->states; state++) {
+		for (event = 0; event < coverage->events; event++) {
+			next = coverage->next_state(state, event);
+			if (next >= coverage->states)
+				continue;
+			count = 0;
+			for_each_possible_cpu(cpu)
+				count += READ_ONCE(per_cpu_ptr(coverage->counts, cpu)
+						   [state * coverage->events + event]);
+			seq_printf(m, "%s %s %s %llu\n", coverage->state_name(state),
+				   coverage->event_name(event), coverage->state_name(next),
+				   count);
+		}
+	}
+	return 0;
+}
+
+static int monitor_coverage_open(struct inode *inode, struct file *filp)
+{
+	return rv_monitor_single_open(inode, filp, monitor_coverage_show);
+}
+
+static const struct file_operations monitor_coverage_fops = {
+	.open		= monitor_coverage_open,
+	.release	= rv_monitor_single_release,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+};
+
+/**
  * rv_report_violation - report that a monitor's model was broken
  * @monitor:	the monitor, registered
  * @state:	name of the state its instance was in
@@ -601,7 +671,8 @@ static int rv_create_monitor_files(struct rv_monitor *monitor)
 
 	if (!tracefs_create_file("desc", 0400, dir, monitor, &monitor_desc_fops) ||
 	    !tracefs_create_file("enable", 0600, dir, monitor, &monitor_enable_fops) ||
-	    !tracefs_create_file("stats", 0400, dir, monitor, &monitor_stats_fops))
+	    !tracefs_create_file("stats", 0400, dir, monitor, &monitor_stats_fops) ||
+	    !tracefs_create_file("coverage", 0400, dir, monitor, &monitor_coverage_fops))
 		goto out_remove;
 	ret = rv_reactors_create_monitor_files(monitor, dir);
 	if (ret)

@@ -281,6 +281,49 @@ static bool read_stats(const char *monitor, unsigned long long *events,
 	return ok;
 }
 
+/*
+ * How much of its model the monitor exercised, from monitors/MONITOR/
+ * coverage ("STATE EVENT NEXT COUNT" lines), where the kernel has it;
+ * with LIST_UNTAKEN, the transitions never taken, one a line.
+ */
+static void print_coverage(const char *monitor, bool list_untaken)
+{
+	char path[256], state[64], event[64], next[64];
+	unsigned int transitions = 0, taken = 0;
+	char *text, *line, *end, *untaken = NULL;
+	unsigned long long count;
+	size_t untaken_size = 0;
+	FILE *untaken_list;
+
+	snprintf(path, sizeof(path), "monitors/%s/coverage", monitor);
+	text = rv_read(path);
+	untaken_list = open_memstream(&untaken, &untaken_size);
+	if (!text || !untaken_list)
+		goto out;
+	for (line = text; *line; line = *end ? end + 1 : end) {
+		end = strchrnul(line, '\n');
+		if (sscanf(line, "%63s %63s %63s %llu", state, event, next, &count) != 4)
+			continue;
+		transitions++;
+		if (count)
+			taken++;
+		else
+			fprintf(untaken_list, "%s: never taken: %s x %s -> %s\n",
+				monitor, state, event, next);
+	}
+	fclose(untaken_list);
+	untaken_list = NULL;
+	if (transitions)
+		printf("%s: %u of %u transitions taken\n", monitor, taken, transitions);
+	if (list_untaken && untaken)
+		fputs(untaken, stdout);
+out:
+	if (untaken_list)
+		fclose(untaken_list);
+	free(untaken);
+	free(text);
+}
+
 /* Enable the trace event rv:KIND_MONITOR in INSTANCE. */
 static int enable_event(struct tracefs_instance *instance, const char *kind,
 			const char *monitor)
@@ -361,7 +404,8 @@ static void mon_usage(FILE *out)
 		"  -r, --reactor REACTOR  react to violations with REACTOR meanwhile\n"
 		"  -t, --trace            print every event of the monitor, too\n"
 		"  -s, --self             include the events of rv itself\n"
-		"  -q, --quiet            print only the summary at the end\n"
+		"  -q, --quiet            print only the summary, not the\n"
+		"                         transitions never taken\n"
 		"  -h, --help             this text\n");
 }
 
@@ -489,6 +533,7 @@ restore:
 			       events, violations);
 		else
 			printf("%s: %llu violations seen\n", opts.monitor, run.violations);
+		print_coverage(opts.monitor, !opts.quiet);
 	}
 out:
 	free(available);
