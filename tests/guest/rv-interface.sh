@@ -30,8 +30,10 @@ ktap_eq "available_monitors lists the registered monitors" \
 ktap_eq "available_reactors lists nop, then the registered reactors" \
 	"$(lines nop rv_test_react)" "$(cat $rv/available_reactors)"
 ktap_eq "monitors/ has a folder for each monitor" "$(lines rv_test rv_test_b)" "$(ls $rv/monitors)"
-ktap_eq "a monitor folder holds desc, enable, reactors and stats" \
-	"$(lines desc enable reactors stats)" "$(ls $rv/monitors/rv_test)"
+ktap_eq "a monitor folder holds coverage, desc, enable, reactors and stats" \
+	"$(lines coverage desc enable reactors stats)" "$(ls $rv/monitors/rv_test)"
+ktap_eq "coverage is empty for a monitor without a model" "" \
+	"$(cat $rv/monitors/rv_test/coverage)"
 ktap_eq "desc prints the description" "test-only monitor that follows no event" \
 	"$(cat $rv/monitors/rv_test/desc)"
 ktap_eq "enable reads 0 for a disabled monitor" 0 "$(cat $rv/monitors/rv_test/enable)"
