@@ -175,7 +175,8 @@ void rv_reset_task_slot(int slot);
  * rv_count_event - count an event a monitor processed
  * @monitor: the monitor, registered
  *
- * Safe in any context; a per-CPU increment.
+ * Safe in any context; a per-CPU increment. A monitor that counts its
+ * transitions (rv_set_coverage()) does not call this.
  */
 static inline void rv_count_event(struct rv_monitor *monitor)
 {

@@ -5,7 +5,8 @@
  * A transition never taken is a part of the model that the workload did
  * not exercise, so that the monitor could not have caught a fault there.
  * The DA monitor macros (rv/da_monitor.h) fill this in; the RV core
- * resets the counters and shows them.
+ * resets the counters and shows them, and counts the monitor's events
+ * from them: its transitions plus its violations.
  */
 #ifndef _RV_COVERAGE_H
 #define _RV_COVERAGE_H

@@ -115,6 +115,7 @@ da_event_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 		}								\
 	} while (!try_cmpxchg(&da_mon->curr_state, &curr, next));		\
 										\
+	/* also counts the event: see rv_set_coverage() */			\
 	this_cpu_inc(da_coverage_counts_##name[curr][event]);			\
 	da_trace_event_##name(pid, model_get_state_name_##name(curr),		\
 			      model_get_event_name_##name(event),		\
@@ -132,7 +133,6 @@ __da_handle_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 	/* pairs with the release in da_monitor_sync_NAME() */			\
 	if (!smp_load_acquire(&da_mon->monitoring))				\
 		return false;							\
-	rv_count_event(&rv_##name);						\
 	if (likely(da_event_##name(da_mon, event, pid)))			\
 		return true;							\
 	da_monitor_reset_##name(da_mon);					\

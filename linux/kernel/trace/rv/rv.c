@@ -432,12 +432,38 @@ static const struct file_operations monitor_enable_fops = {
 	.llseek		= default_llseek,
 };
 
+/* How often the monitor took a transition, on all CPUs. */
+static u64 rv_coverage_count(const struct rv_coverage *coverage, unsigned int state,
+			     unsigned int event)
+{
+	u64 count = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		count += READ_ONCE(per_cpu_ptr(coverage->counts, cpu)
+				   [state * coverage->events + event]);
+	return count;
+}
+
+/* How many transitions the monitor took, on all CPUs. */
+static u64 rv_coverage_total(const struct rv_coverage *coverage)
+{
+	unsigned int state, event;
+	u64 total = 0;
+
+	for (state = 0; state < coverage->states; state++)
+		for (event = 0; event < coverage->events; event++)
+			total += rv_coverage_count(coverage, state, event);
+	return total;
+}
+
 /*
  * monitors/NAME/stats: what the monitor saw since it was last enabled.
  */
 static int monitor_stats_show(struct seq_file *m, void *v)
 {
 	struct rv_monitor *monitor = m->private;
+	const struct rv_coverage *coverage = READ_ONCE(monitor->files->coverage);
 	struct rv_monitor_stats total = {};
 	struct rv_violation last;
 	unsigned long flags;
@@ -449,6 +475,8 @@ static int monitor_stats_show(struct seq_file *m, void *v)
 		total.events += READ_ONCE(stats->events);
 		total.violations += READ_ONCE(stats->violations);
 	}
+	if (coverage)
+		total.events += rv_coverage_total(coverage) + total.violations;
 	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
 	last = monitor->last_violation;
 	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
@@ -483,7 +511,10 @@ static const struct file_operations monitor_stats_fops = {
  *
  * The DA monitor macros call this when the monitor starts. The counters
  * are reset each time the monitor is enabled, and shown in
- * monitors/NAME/coverage.
+ * monitors/NAME/coverage. They count the monitor's events too, in its
+ * stats: each event is a transition taken or a violation, so such a
+ * monitor does not call rv_count_event() as well, and its event path
+ * increments one counter, not two.
  */
 void rv_set_coverage(struct rv_monitor *monitor, const struct rv_coverage *coverage)
 {
@@ -503,8 +534,6 @@ static int monitor_coverage_show(struct seq_file *m, void *v)
 	struct rv_monitor *monitor = m->private;
 	const struct rv_coverage *coverage = READ_ONCE(monitor->files->coverage);
 	unsigned int state, event, next;
-	u64 count;
-	int cpu;
 
 	if (!coverage)
 		return 0;
@@ -513,13 +542,9 @@ static int monitor_coverage_show(struct seq_file *m, void *v)
 			next = coverage->next_state(state, event);
 			if (next >= coverage->states)
 				continue;
-			count = 0;
-			for_each_possible_cpu(cpu)
-				count += READ_ONCE(per_cpu_ptr(coverage->counts, cpu)
-						   [state * coverage->events + event]);
 			seq_printf(m, "%s %s %s %llu\n", coverage->state_name(state),
 				   coverage->event_name(event), coverage->state_name(next),
-				   count);
+				   rv_coverage_count(coverage, state, event));
 		}
 	}
 	return 0;
