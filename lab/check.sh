@@ -50,6 +50,8 @@ if [ -n "$guest_tests" ]; then
 	else
 		failed=$((failed + 1))
 		echo "not ok - the in-guest tests did not complete"
+		echo "# the end of the guest console:"
+		tr -d '\r' < "$work/console.log" | tail -n 40 | sed 's/^/# /'
 	fi
 	# the KUnit suites ran at boot: their test cases, from the console
 	echo "# KUnit tests, run at boot"

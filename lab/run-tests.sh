@@ -17,12 +17,21 @@ while [ $# -gt 0 ]; do
 	esac
 done
 
+# In the guest ($LAB_OUT is set there only), each script's start goes to
+# the kernel log too: the console then says which one a crash hit.
+mark_start() {
+	if [ -n "${LAB_OUT:-}" ] && [ -w /dev/kmsg ]; then
+		echo "rv-lab: starting $1" > /dev/kmsg
+	fi
+}
+
 passed=0 failed=0 skipped=0 n=0
 echo "KTAP version 1"
 echo "1..$#"
 for script in "$@"; do
 	n=$((n + 1))
 	name=$(basename "$script" .sh)
+	mark_start "$script"
 	out=$(bash "$script" 2>&1)
 	status=$?
 	p=$(grep -cE '^ok [0-9]+' <<< "$out" | tr -d ' ')

@@ -111,7 +111,7 @@ set -e
 # Kernel lines only (they carry the printk timestamp): what a user-space
 # program prints cannot pass for a splat.
 klines=$(tr -d '\r' < "$console" | grep -E '^\[ *[0-9]+\.[0-9]+\] ' || true)
-splat_re='WARNING: |BUG: |kernel BUG at|Oops: |general protection fault|UBSAN: |KASAN: |rcu: INFO: rcu_|self-detected stall|detected stalls on CPUs|INFO: task .* blocked for more than|possible recursive locking|circular locking dependency|inconsistent lock state|suspicious RCU usage'
+splat_re='WARNING: |BUG: |kernel BUG at|Oops: |: [0-9a-f]{4} \[#[0-9]+\]|general protection fault|double fault|UBSAN: |KASAN: |rcu: INFO: rcu_|self-detected stall|detected stalls on CPUs|INFO: task .* blocked for more than|possible recursive locking|circular locking dependency|inconsistent lock state|suspicious RCU usage'
 panic_re='Kernel panic - not syncing'
 splats=$(grep -E "$splat_re" <<< "$klines" || true)
 # with the line before each, which holds the message of a WARN()
@@ -132,8 +132,9 @@ if [ -n "$expect_panic" ]; then
 		verdict "the kernel panicked as expected: $(head -n1 <<< "$panics")"
 	fi
 elif [ -n "$panics" ]; then
-	verdict "FAIL: kernel panic:"
-	echo "$panics" >&2
+	# with what led to it: the oops or the reason is in the lines before
+	verdict "FAIL: kernel panic; the console up to it:"
+	tr -d '\r' < "$console" | grep -m1 -B60 -E "$panic_re" >&2
 	status=1
 fi
 if [ -n "$splats" ]; then

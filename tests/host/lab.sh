@@ -40,6 +40,11 @@ out=$(vm -- "insmod $fault action=panic" 2>&1)
 status=$?
 ktap_eq "an unexpected panic fails vm-run" 1 $status
 ktap_match "vm-run reports it as a panic" 'FAIL: kernel panic' "$out"
+out=$(vm -- "insmod $fault action=irq_fault; sleep 30" 2>&1)
+status=$?
+ktap_eq "an oops in interrupt that says neither BUG nor WARNING fails vm-run" 1 $status
+ktap_match "vm-run shows the oops that led to the panic" 'invalid opcode: 0000 \[#1\]' "$out"
+ktap_match "with where it happened" 'lab_fault_timer_fn' "$out"
 out=$(vm --expect-panic 'lab_fault: panic on request' -- "insmod $fault action=panic" 2>&1)
 ktap_result $? "an expected panic is reported as such" "$out"
 out=$(vm --expect-panic 'some other message' -- "insmod $fault action=panic" 2>&1)
