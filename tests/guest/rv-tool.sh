@@ -43,6 +43,10 @@ ktap_match "rv list shows wip, off, and what it checks" \
 	'^wip +\[OFF\] +wakeup in preemptive: a task is woken only with preemption disabled$' "$list"
 ktap_match "and wwnr" '^wwnr +\[OFF\] +wakeup while not running' "$list"
 
+msg=$("$rv" coverage wip 2>&1)
+ktap_eq "rv coverage of a monitor never enabled fails with status 1" 1 $?
+ktap_match "saying why" 'wip has no transition counts: it was never enabled' "$msg"
+
 mon_for 3 wwnr
 ktap_eq "rv mon wwnr ends with status 0 on SIGINT" 0 $?
 ktap_match "and prints the violations wwnr finds under load" \
@@ -52,6 +56,22 @@ ktap_match "and a summary from the monitor's counters" \
 ktap_match "and how much of the model the load exercised" \
 	'^wwnr: [1-3] of 3 transitions taken$' "$(cat "$out")"
 ktap_eq "after it, no monitor is enabled" "" "$(cat $rv_dir/enabled_monitors)"
+
+# the counts stay after the run: rv coverage shows them, as the file has them
+counts=$(cat $rv_dir/monitors/wwnr/coverage)
+table=$("$rv" coverage wwnr)
+ktap_eq "rv coverage wwnr after the run succeeds" 0 $?
+ktap_eq "and prints the summary, then every transition with its count" \
+	"$(grep '^wwnr: ' "$out" | tail -n1; awk '{ print $1, "x", $2, "->", $3 ":", $4 }' <<< "$counts")" \
+	"$(tr -s ' ' <<< "$table")"
+dot=$("$rv" coverage wwnr --dot)
+ktap_eq "rv coverage --dot succeeds" 0 $?
+ktap_result "$(dot -Tcanon <<< "$dot" > /dev/null; echo $?)" "and prints a graph that Graphviz reads"
+edges=$(gvpr 'E { printf("%s %s %s %s\n", $.tail.name, $.head.name, $.label, $.style); }' <<< "$dot")
+ktap_eq "one edge per transition, labelled with its event and count, dashed if never taken" \
+	"$(awk '{ print $1, $3, $2 ":", $4, ($4 > 0 ? "solid" : "dashed") }' <<< "$counts" | sort)" \
+	"$(sort <<< "$edges")"
+ktap_match "titled with the summary" 'label="wwnr: [0-3] of 3 transitions taken"' "$dot"
 
 mon_for 2 wip -t
 ktap_eq "rv mon wip -t ends with status 0" 0 $?
@@ -100,6 +120,14 @@ ktap_eq "rv mon without a monitor is a usage error (2)" 2 $?
 ktap_match "that asks which" 'which monitor\?' "$msg"
 msg=$(timeout 2 "$rv" mon wip wwnr 2>&1)
 ktap_eq "two monitors are a usage error" 2 $?
+msg=$("$rv" coverage nosuch 2>&1)
+ktap_eq "rv coverage of an unknown monitor fails with status 1" 1 $?
+ktap_match "naming it" "no monitor 'nosuch'" "$msg"
+msg=$("$rv" coverage 2>&1)
+ktap_eq "rv coverage without a monitor is a usage error (2)" 2 $?
+msg=$("$rv" coverage wwnr --svg 2>&1)
+ktap_eq "so is an unknown option" 2 $?
+ktap_match "shown with the usage" 'usage: rv coverage MONITOR' "$msg"
 msg=$("$rv" frobnicate 2>&1)
 ktap_eq "so is an unknown command" 2 $?
 ktap_match "named in the message" "no command 'frobnicate'" "$msg"

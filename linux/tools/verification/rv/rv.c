@@ -5,6 +5,8 @@
  *   rv list              the monitors, on or off, and what each checks
  *   rv mon MONITOR ...   enable MONITOR until interrupted, print what it
  *                        finds, then leave the RV interface as it was
+ *   rv coverage MONITOR  how often MONITOR's last run took each transition
+ *                        of its model, as a table or a Graphviz graph
  *
  * Everything goes through the tracefs files of the RV interface (rv/ in
  * the tracing folder) and, for what a monitor reports, its trace events
@@ -22,8 +24,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/param.h>
 #include <unistd.h>
 
+#include <graphviz/cgraph.h>
 #include <tracefs.h>
 
 #define RV_DIR		"rv"
@@ -281,47 +285,78 @@ static bool read_stats(const char *monitor, unsigned long long *events,
 	return ok;
 }
 
-/*
- * How much of its model the monitor exercised, from monitors/MONITOR/
- * coverage ("STATE EVENT NEXT COUNT" lines), where the kernel has it;
- * with LIST_UNTAKEN, the transitions never taken, one a line.
- */
-static void print_coverage(const char *monitor, bool list_untaken)
-{
-	char path[256], state[64], event[64], next[64];
-	unsigned int transitions = 0, taken = 0;
-	char *text, *line, *end, *untaken = NULL;
+/* One line of monitors/MONITOR/coverage: a transition and its count. */
+struct transition {
+	char state[64];
+	char event[64];
+	char next[64];
 	unsigned long long count;
-	size_t untaken_size = 0;
-	FILE *untaken_list;
+};
+
+/*
+ * The transitions of MONITOR's model, from monitors/MONITOR/coverage,
+ * where the kernel has that file: their number, with *TRANSITIONS to be
+ * freed, or -1 with errno set (ENOENT: no such file). Lines that do not
+ * parse are left out, so that a kernel adding columns stays readable.
+ */
+static int read_coverage(const char *monitor, struct transition **transitions)
+{
+	struct transition *list = NULL, *grown, t;
+	char path[256], *text, *line, *end;
+	int count = 0;
 
 	snprintf(path, sizeof(path), "monitors/%s/coverage", monitor);
 	text = rv_read(path);
-	untaken_list = open_memstream(&untaken, &untaken_size);
-	if (!text || !untaken_list)
-		goto out;
+	if (!text)
+		return -1;
 	for (line = text; *line; line = *end ? end + 1 : end) {
 		end = strchrnul(line, '\n');
-		if (sscanf(line, "%63s %63s %63s %llu", state, event, next, &count) != 4)
+		if (sscanf(line, "%63s %63s %63s %llu", t.state, t.event, t.next,
+			   &t.count) != 4)
 			continue;
-		transitions++;
-		if (count)
-			taken++;
-		else
-			fprintf(untaken_list, "%s: never taken: %s x %s -> %s\n",
-				monitor, state, event, next);
+		grown = realloc(list, (count + 1) * sizeof(*list));
+		if (!grown) {
+			free(list);
+			free(text);
+			errno = ENOMEM;
+			return -1;
+		}
+		list = grown;
+		list[count++] = t;
 	}
-	fclose(untaken_list);
-	untaken_list = NULL;
-	if (transitions)
-		printf("%s: %u of %u transitions taken\n", monitor, taken, transitions);
-	if (list_untaken && untaken)
-		fputs(untaken, stdout);
-out:
-	if (untaken_list)
-		fclose(untaken_list);
-	free(untaken);
 	free(text);
+	*transitions = list;
+	return count;
+}
+
+static int count_taken(const struct transition *transitions, int count)
+{
+	int i, taken = 0;
+
+	for (i = 0; i < count; i++)
+		taken += transitions[i].count > 0;
+	return taken;
+}
+
+/*
+ * How much of its model the monitor exercised, where the kernel counts
+ * it; with LIST_UNTAKEN, the transitions never taken, one a line.
+ */
+static void print_coverage(const char *monitor, bool list_untaken)
+{
+	struct transition *transitions;
+	int i, count;
+
+	count = read_coverage(monitor, &transitions);
+	if (count <= 0)
+		return;
+	printf("%s: %d of %d transitions taken\n", monitor,
+	       count_taken(transitions, count), count);
+	for (i = 0; list_untaken && i < count; i++)
+		if (!transitions[i].count)
+			printf("%s: never taken: %s x %s -> %s\n", monitor,
+			       transitions[i].state, transitions[i].event, transitions[i].next);
+	free(transitions);
 }
 
 /* Enable the trace event rv:KIND_MONITOR in INSTANCE. */
@@ -544,12 +579,144 @@ out:
 	return status;
 }
 
+static void coverage_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: rv coverage MONITOR [-d]\n"
+		"  prints each transition of MONITOR's model and how often the monitor\n"
+		"  took it since it was last enabled (its current or last run)\n"
+		"  -d, --dot   print the model as a Graphviz graph instead, each edge\n"
+		"              labelled with its event and count, those never taken\n"
+		"              dashed and red\n"
+		"  -h, --help  this text\n");
+}
+
+static void print_coverage_table(const char *monitor, const struct transition *transitions,
+				 int count)
+{
+	int i, state_width = 0, event_width = 0;
+
+	for (i = 0; i < count; i++) {
+		state_width = MAX(state_width, (int)strlen(transitions[i].state));
+		event_width = MAX(event_width, (int)strlen(transitions[i].event));
+	}
+	printf("%s: %d of %d transitions taken\n", monitor,
+	       count_taken(transitions, count), count);
+	for (i = 0; i < count; i++)
+		printf("%-*s x %-*s -> %s: %llu\n", state_width, transitions[i].state,
+		       event_width, transitions[i].event, transitions[i].next,
+		       transitions[i].count);
+}
+
+/* The model as a graph, with cgraph, which quotes what needs quoting. */
+static int print_coverage_dot(const char *monitor, const struct transition *transitions,
+			      int count)
+{
+	char text[128];
+	Agraph_t *graph;
+	Agedge_t *edge;
+	int i, status;
+
+	graph = agopen((char *)monitor, Agdirected, NULL);
+	if (!graph)
+		return -1;
+	snprintf(text, sizeof(text), "%s: %d of %d transitions taken", monitor,
+		 count_taken(transitions, count), count);
+	agsafeset(graph, "label", text, "");
+	for (i = 0; i < count; i++) {
+		/* an anonymous edge of a non-strict graph: always a new one */
+		edge = agedge(graph, agnode(graph, (char *)transitions[i].state, 1),
+			      agnode(graph, (char *)transitions[i].next, 1), NULL, 1);
+		snprintf(text, sizeof(text), "%s: %llu", transitions[i].event,
+			 transitions[i].count);
+		agsafeset(edge, "label", text, "");
+		agsafeset(edge, "style", transitions[i].count ? "solid" : "dashed", "solid");
+		agsafeset(edge, "color", transitions[i].count ? "black" : "red", "black");
+	}
+	status = agwrite(graph, stdout);
+	agclose(graph);
+	return status;
+}
+
+static int cmd_coverage(int argc, char **argv)
+{
+	static const struct option long_options[] = {
+		{ "dot", no_argument, NULL, 'd' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	struct transition *transitions;
+	const char *monitor;
+	char *available;
+	bool dot = false;
+	int opt, count, status;
+
+	while ((opt = getopt_long(argc, argv, "dh", long_options, NULL)) != -1) {
+		switch (opt) {
+		case 'd':
+			dot = true;
+			break;
+		case 'h':
+			coverage_usage(stdout);
+			return 0;
+		default:
+			coverage_usage(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fail(optind == argc ? "which monitor?" : "one monitor at a time");
+		coverage_usage(stderr);
+		return EXIT_USAGE;
+	}
+	monitor = argv[optind];
+	if (rv_present())
+		return 1;
+	available = rv_read("available_monitors");
+	if (!available || !has_line(available, monitor, NULL)) {
+		fail("no monitor '%s'; rv list shows those there are", monitor);
+		free(available);
+		return 1;
+	}
+	free(available);
+
+	count = read_coverage(monitor, &transitions);
+	if (count < 0) {
+		if (errno == ENOENT)
+			fail("this kernel counts no transitions: no monitors/%s/coverage",
+			     monitor);
+		else
+			fail("cannot read the coverage of %s: %s", monitor, strerror(errno));
+		return 1;
+	}
+	if (count == 0) {
+		fail("%s has no transition counts: it was never enabled, or it is no automaton",
+		     monitor);
+		free(transitions);
+		return 1;
+	}
+	if (dot) {
+		status = print_coverage_dot(monitor, transitions, count);
+	} else {
+		print_coverage_table(monitor, transitions, count);
+		status = 0;
+	}
+	free(transitions);
+	if (status || fflush(stdout)) {
+		fail("cannot write the coverage of %s", monitor);
+		return 1;
+	}
+	return 0;
+}
+
 static void print_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: rv COMMAND [OPTIONS]\n"
 		"  list          list the monitors of the running kernel\n"
 		"  mon MONITOR   run a monitor (rv mon -h for its options)\n"
+		"  coverage MONITOR\n"
+		"                the transitions its last run took (rv coverage -h)\n"
 		"  -h, --help    this text\n");
 }
 
@@ -563,6 +730,8 @@ int main(int argc, char **argv)
 		return cmd_list(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "mon"))
 		return cmd_mon(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "coverage"))
+		return cmd_coverage(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		print_usage(stdout);
 		return 0;
