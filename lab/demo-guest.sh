@@ -18,15 +18,22 @@ for m in wip wwnr; do
 	echo "  $m: $(cat $rv/monitors/$m/desc)"
 done
 
+# the log from here on holds every message of the reactor
+dmesg -C
 echo printk > $rv/monitors/wip/reactors
 echo printk > $rv/monitors/wwnr/reactors
 echo wip > $rv/enabled_monitors
 echo wwnr >> $rv/enabled_monitors
-dmesg -C
 echo "enabled: $(xargs < $rv/enabled_monitors), reactor: printk"
 echo "workload: stress-ng, context switches and CPU load, ${seconds}s"
 stress-ng --switch 2 --cpu 1 --timeout "$seconds" --quiet >/dev/null 2>&1
 sleep 0.5
+# the counters stay until the next enable: all the figures below are of
+# the same run
+echo > $rv/enabled_monitors
+echo nop > $rv/monitors/wip/reactors
+echo nop > $rv/monitors/wwnr/reactors
+echo "then disabled: enabled_monitors is '$(cat $rv/enabled_monitors)'"
 
 echo
 printf '%-8s %12s %11s  %s\n' monitor events violations "last violation"
@@ -40,10 +47,15 @@ for m in wip wwnr; do
 done
 echo
 echo "what the printk reactor printed (how many times, message):"
-dmesg | grep 'rv: ' | sed 's/^\[[^]]*\] //' | sort | uniq -c | sort -rn | head -n 5
+log=$(dmesg | grep 'rv: ' | sed 's/^\[[^]]*\] //')
+grep -v 'more violations not printed' <<< "$log" | sort | uniq -c | sort -rn | head -n 5
+# past its queue, the reactor prints how many it left out: their sum
+dropped=$(awk '/more violations not printed/ { n += $2 } END { print n + 0 }' <<< "$log")
+[ "$dropped" -eq 0 ] ||
+	printf '%7d %s\n' "$dropped" "more, not printed: bursts overflowed the reactor's queue"
 
-echo > $rv/enabled_monitors
-echo nop > $rv/monitors/wip/reactors
-echo nop > $rv/monitors/wwnr/reactors
 echo
-echo "all monitors disabled: '$(cat $rv/enabled_monitors)'"
+echo "what the run exercised of each model (rv coverage; --dot draws it):"
+for m in wip wwnr; do
+	"$RV_CACHE/rv/rv" coverage $m
+done
