@@ -296,8 +296,8 @@ struct transition {
 /*
  * The transitions of MONITOR's model, from monitors/MONITOR/coverage,
  * where the kernel has that file: their number, with *TRANSITIONS to be
- * freed, or -1 with errno set (ENOENT: no such file). Lines that do not
- * parse are left out, so that a kernel adding columns stays readable.
+ * freed, or -1 with errno set (ENOENT: no such file). A line that does
+ * not parse is skipped; columns past the fourth are ignored.
  */
 static int read_coverage(const char *monitor, struct transition **transitions)
 {
