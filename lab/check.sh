@@ -28,8 +28,7 @@ for t in tests/tools/*.c; do
 		failed=$((failed + 1))
 done
 # the rv tool
-mkdir -p "$RV_CACHE/rv"
-make -s -C linux/tools/verification/rv OUTPUT="$RV_CACHE/rv/" || failed=$((failed + 1))
+build_rv_tool || failed=$((failed + 1))
 # and the benchmark's workloads, which a test runs briefly
 build_rv_bench || failed=$((failed + 1))
 

@@ -7,9 +7,7 @@ set -uo pipefail
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-# the rv tool, which the guest runs from the cache
-mkdir -p "$RV_CACHE/rv" &&
-	make -s -C "$LAB_DIR/../linux/tools/verification/rv" OUTPUT="$RV_CACHE/rv/" || exit 1
+build_rv_tool || exit 1
 echo "demo: booting the test kernel in QEMU (about a minute)..." >&2
 "$LAB_DIR/vm-run.sh" --quiet --console "$out/console" --out "$out" -- \
 	'lab/demo-guest.sh > $LAB_OUT/demo 2>&1'

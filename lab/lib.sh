@@ -43,4 +43,11 @@ build_rv_bench() {
 		"$REPO_DIR/bench/rv-bench.c"
 }
 
+# build_rv_tool: the rv tool (tools/verification/rv), in $RV_CACHE/rv, where
+# the guest runs it from
+build_rv_tool() {
+	mkdir -p "$RV_CACHE/rv"
+	make -s -C "$REPO_DIR/linux/tools/verification/rv" OUTPUT="$RV_CACHE/rv/"
+}
+
 die() { echo "${0##*/}: $*" >&2; exit 1; }

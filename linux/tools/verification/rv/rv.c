@@ -329,13 +329,15 @@ static int read_coverage(const char *monitor, struct transition **transitions)
 	return count;
 }
 
-static int count_taken(const struct transition *transitions, int count)
+/* "MONITOR: TAKEN of COUNT transitions taken", in TEXT of SIZE bytes */
+static void coverage_summary(char *text, size_t size, const char *monitor,
+			     const struct transition *transitions, int count)
 {
 	int i, taken = 0;
 
 	for (i = 0; i < count; i++)
 		taken += transitions[i].count > 0;
-	return taken;
+	snprintf(text, size, "%s: %d of %d transitions taken", monitor, taken, count);
 }
 
 /*
@@ -345,13 +347,14 @@ static int count_taken(const struct transition *transitions, int count)
 static void print_coverage(const char *monitor, bool list_untaken)
 {
 	struct transition *transitions;
+	char summary[128];
 	int i, count;
 
 	count = read_coverage(monitor, &transitions);
 	if (count <= 0)
 		return;
-	printf("%s: %d of %d transitions taken\n", monitor,
-	       count_taken(transitions, count), count);
+	coverage_summary(summary, sizeof(summary), monitor, transitions, count);
+	puts(summary);
 	for (i = 0; list_untaken && i < count; i++)
 		if (!transitions[i].count)
 			printf("%s: never taken: %s x %s -> %s\n", monitor,
@@ -595,13 +598,14 @@ static void print_coverage_table(const char *monitor, const struct transition *t
 				 int count)
 {
 	int i, state_width = 0, event_width = 0;
+	char summary[128];
 
 	for (i = 0; i < count; i++) {
 		state_width = MAX(state_width, (int)strlen(transitions[i].state));
 		event_width = MAX(event_width, (int)strlen(transitions[i].event));
 	}
-	printf("%s: %d of %d transitions taken\n", monitor,
-	       count_taken(transitions, count), count);
+	coverage_summary(summary, sizeof(summary), monitor, transitions, count);
+	puts(summary);
 	for (i = 0; i < count; i++)
 		printf("%-*s x %-*s -> %s: %llu\n", state_width, transitions[i].state,
 		       event_width, transitions[i].event, transitions[i].next,
@@ -620,8 +624,7 @@ static int print_coverage_dot(const char *monitor, const struct transition *tran
 	graph = agopen((char *)monitor, Agdirected, NULL);
 	if (!graph)
 		return -1;
-	snprintf(text, sizeof(text), "%s: %d of %d transitions taken", monitor,
-		 count_taken(transitions, count), count);
+	coverage_summary(text, sizeof(text), monitor, transitions, count);
 	agsafeset(graph, "label", text, "");
 	for (i = 0; i < count; i++) {
 		/* an anonymous edge of a non-strict graph: always a new one */
