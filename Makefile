@@ -10,7 +10,7 @@ export CMD
 export SERIES_OUT SERIES_FROM SERIES_PREFIX
 
 .PHONY: all deps prepare kernel kernel-bench vm-run shell check demo bench \
-	bench-dot2c bench-kernel series series-bisect clean-cache
+	bench-dot2c bench-kernel series series-bisect torture torture-kcsan clean-cache
 
 all: kernel
 
@@ -37,6 +37,14 @@ check: kernel
 
 demo: kernel
 	@lab/demo.sh
+
+# long runs: the torture of the RV interface, TORTURE_SECONDS (default
+# 600), on the test kernel and on a KCSAN kernel
+torture: kernel
+	@lab/torture.sh test
+
+torture-kcsan: prepare
+	@lab/build.sh kcsan && lab/torture.sh kcsan
 
 # benchmarks: measurements, reported as ratios; nothing passes or fails
 bench: bench-dot2c bench-kernel

@@ -19,4 +19,22 @@ ktap_ok "it disables" sh -c "echo '!tgen' > $rv/enabled_monitors"
 ktap_eq "and is no longer enabled" 0 "$(cat $rv/monitors/tgen/enable)"
 ktap_ok "it unloads" rmmod tgen
 ktap_fails "and is gone" grep -qx tgen $rv/available_monitors
+
+# Large models: their transition counters are allocated when the monitor
+# first starts, not held in the module's static per-CPU space, which all
+# modules share (8 KiB) and tbig's counters alone would fill.
+for m in tbig:1024 thuge:0; do
+	name=${m%%:*} lines=${m#*:}
+	ktap_ok "$name loads as a module" insmod "$RV_CACHE/ext/test/$name/$name.ko"
+	ktap_eq "$name's coverage is empty before it first starts" "" \
+		"$(cat $rv/monitors/$name/coverage)"
+	ktap_ok "$name enables" sh -c "echo $name > $rv/enabled_monitors"
+	ktap_eq "its coverage lists $lines transitions" "$lines" \
+		"$(wc -l < $rv/monitors/$name/coverage)"
+	ktap_eq "its stats are read" "events: 0" "$(head -n1 $rv/monitors/$name/stats)"
+	echo "!$name" > $rv/enabled_monitors
+	ktap_ok "$name unloads" rmmod $name
+done
+ktap_match "thuge said why it goes without coverage" \
+	"monitor thuge: model too large for transition coverage" "$(dmesg)"
 ktap_finish

@@ -127,7 +127,8 @@ data= bad "enabled_monitors, 4096 bytes" EINVAL enabled_monitors -n 4096
 data= bad "enabled_monitors, 1 MiB" EINVAL enabled_monitors -n 1048576
 data='rv_test rv_test_b' bad "enabled_monitors, two names" EINVAL enabled_monitors
 data=rv_test bad "enabled_monitors, a NUL byte" EINVAL enabled_monitors -z
-data=rv_test bad "enabled_monitors, a write at an offset" EINVAL enabled_monitors -o 3
+# a seq_file, which cannot be written at an offset
+data=rv_test bad "enabled_monitors, a write at an offset" ESPIPE enabled_monitors -o 3
 data=rv_tes bad "enabled_monitors, a name cut short by one" EINVAL enabled_monitors
 data=rv_test_bb bad "enabled_monitors, a name one too long" EINVAL enabled_monitors
 for v in 2 -1 yes on 01 '1 1' '' ' ' '\n' 0x1; do
@@ -155,6 +156,30 @@ ktap_eq "and switches off" 0 "$(cat monitoring_on)"
 echo 1 > monitoring_on
 ktap_eq "reactors take a name with blanks" "ok 5" "$($rvwrite monitors/rv_test/reactors ' nop\n')"
 ktap_eq "and select it" "$(lines '[nop]' rv_test_react)" "$(cat monitors/rv_test/reactors)"
+
+# what a Python program does: open() probes the file with lseek() and
+# fstat(), whatever the mode
+python=/usr/bin/python3
+ktap_ok "Python enables a monitor with open(enabled_monitors, 'w').write()" \
+	$python -c "open('enabled_monitors', 'w').write('rv_test\\n')"
+ktap_eq "and it is enabled" rv_test "$(cat enabled_monitors)"
+ktap_ok "Python appends with open(enabled_monitors, 'a')" \
+	$python -c "open('enabled_monitors', 'a').write('rv_test_b\\n')"
+ktap_eq "and both are enabled" "$(lines rv_test rv_test_b)" "$(cat enabled_monitors)"
+ktap_eq "Python reads it with open(enabled_monitors).read()" "$(lines rv_test rv_test_b)" \
+	"$($python -c "print(open('enabled_monitors').read(), end='')")"
+ktap_ok "Python opens it 'r+' and seeks" $python -c "
+f = open('enabled_monitors', 'r+')
+f.seek(0, 2); f.seek(0); f.tell(); f.read(); f.close()"
+ktap_ok "Python writes monitors/NAME/enable" \
+	$python -c "open('monitors/rv_test/enable', 'w').write('0')"
+ktap_ok "and monitoring_on, unbuffered" \
+	$python -c "open('monitoring_on', 'wb', buffering=0).write(b'1\\n')"
+ktap_ok "and a reactor" $python -c "open('monitors/rv_test/reactors', 'w').write('nop\\n')"
+ktap_eq "which leaves rv_test_b alone enabled" rv_test_b "$(cat enabled_monitors)"
+ktap_ok "Python truncating enabled_monitors disables them all" \
+	$python -c "open('enabled_monitors', 'w').close()"
+ktap_eq "so none is enabled" "" "$(cat enabled_monitors)"
 
 # a reader never sees a NUL byte
 for f in available_monitors available_reactors enabled_monitors monitoring_on reacting_on \
@@ -194,10 +219,28 @@ ktap_eq "once deselected, it unregisters" 0 "$(cat $reap/unregister_result)"
 ktap_eq "and is no longer available" nop "$(cat available_reactors)"
 ktap_ok "and its module unloads" rmmod rv_test_reactor
 
-# a monitor's module cannot go away while one of its files is open
+# files held open across the unregistration of their monitor, which is
+# then freed: each operation fails with ENODEV and reaches nothing (KASAN
+# would report it)
+echo held > $monp/hold
+exec 4< monitors/held/desc 5< monitors/held/stats 6< monitors/held/coverage \
+	7<> monitors/held/enable 8<> monitors/held/reactors
+echo 1 > $monp/drop
+ktap_eq "the held monitor is gone" "$(lines rv_test rv_test_b)" "$(cat available_monitors)"
+for fd in 4:desc 5:stats 6:coverage 7:enable 8:reactors; do
+	ktap_match "reading its ${fd#*:}, open before, fails with ENODEV" "No such device" \
+		"$(cat <&${fd%%:*} 2>&1)"
+done
+ktap_match "writing its enable fails with ENODEV" "No such device" "$( (echo 1 >&7) 2>&1)"
+ktap_match "writing its reactors fails with ENODEV" "No such device" "$( (echo nop >&8) 2>&1)"
+exec 4<&- 5<&- 6<&- 7<&- 8<&-
+echo held > $monp/hold
+ktap_eq "a new monitor of the same name is not reached by the old files" \
+	"0:[nop]" "$(cat monitors/held/enable):$(head -n1 monitors/held/reactors)"
+echo 1 > $monp/drop
+
+# a module whose monitor files are open still unloads; they then fail
 exec 3< monitors/rv_test/desc
-ktap_fails "a monitor module cannot be unloaded while its desc is open" rmmod rv_test_monitor
-exec 3<&-
 ktap_eq "a non-root process cannot read rv/ files" "denied" \
 	"$(setpriv --reuid=65534 --regid=65534 --clear-groups cat $rv/available_monitors >/dev/null 2>&1 || echo denied)"
 ktap_eq "nor enable a monitor" "denied:" \
@@ -208,10 +251,12 @@ ktap_eq "nor switch monitoring off" "denied:1" \
 # unloading an enabled monitor stops it first
 echo rv_test > enabled_monitors
 dmesg -C
-ktap_ok "an enabled monitor's module unloads" rmmod rv_test_monitor
+ktap_ok "an enabled monitor's module unloads, its desc open" rmmod rv_test_monitor
 ktap_match "it was stopped on the way" 'rv_test_monitor: stopped' "$(dmesg)"
 ktap_eq "and is gone from rv/" "::" \
 	"$(cat available_monitors):$(cat enabled_monitors):$(ls monitors)"
+ktap_match "the desc left open then fails with ENODEV" "No such device" "$(cat <&3 2>&1)"
+exec 3<&-
 
 # a description of any length is printed whole
 insmod $mods/rv_test_monitor/rv_test_monitor.ko desc_len=10000

@@ -13,50 +13,27 @@
 #ifndef _LINUX_RV_H
 #define _LINUX_RV_H
 
+#include <asm/barrier.h>
 #include <linux/compiler.h>
 #include <linux/list.h>
 #include <linux/percpu.h>
+#include <linux/rv_task.h>
 #include <linux/spinlock_types.h>
 #include <linux/types.h>
 
 /* Longest monitor or reactor name, without the terminating NUL. */
 #define RV_NAME_MAX		31
 
+struct dentry;
 struct module;
+struct rv_coverage;
 struct rv_reactor;
-struct rv_monitor_files;
 struct task_struct;
 
 /**
- * struct da_monitor - one instance of a deterministic-automaton monitor
- * @monitoring:	whether the instance is in sync with the system and
- *		processes events (see da_handle_init_event_NAME())
- * @curr_state:	the current state of the automaton
- *
- * One per system, per CPU or per task, depending on the monitor; the
- * per-task ones live in task_struct (see RV_PER_TASK_SLOTS).
- */
-struct da_monitor {
-	bool		monitoring;
-	unsigned int	curr_state;
-};
-
-#ifdef CONFIG_RV
-/* How many per-task monitors can be enabled at the same time. */
-#define RV_PER_TASK_SLOTS	CONFIG_RV_PER_TASK_SLOTS
-
-/*
- * rv_task_fork - start a new task, a copy of its parent, with no per-task
- * monitor state. A macro: task_struct is not complete here.
- */
-#define rv_task_fork(p)	memset((p)->rv_da_mon, 0, sizeof((p)->rv_da_mon))
-#else
-#define rv_task_fork(p)	do { } while (0)
-#endif
-
-/**
  * struct rv_monitor_stats - per-CPU counters of a monitor
- * @events:	events the monitor's instances processed
+ * @events:	events the model allowed, for a monitor that does not count
+ *		its transitions (see rv_set_coverage())
  * @violations:	events the model did not allow
  */
 struct rv_monitor_stats {
@@ -98,11 +75,20 @@ struct rv_violation {
  * The members below are the RV core's, set up by rv_register_monitor().
  *
  * @owner:		the module that registered the monitor
- * @enabled:		whether the monitor is attached to its events
+ * @enabled:		whether the monitor processes events: set once all
+ *			its handlers are attached (see rv_monitor_enabled())
  * @reactor:		the reactor selected for the monitor, NULL for none
  * @list:		link in the list of registered monitors
- * @files:		the monitor's tracefs files
+ * @id:			names the monitor in its tracefs files; never reused,
+ *			so that a file left open after the monitor went away
+ *			cannot reach another one
+ * @dir:		the monitor's tracefs folder, NULL if it has none
  * @stats:		per-CPU event and violation counters
+ * @coverage:		its model, for transition coverage (rv_set_coverage())
+ * @transitions:	per-CPU transition counters, @coverage's states *
+ *			events of them, indexed [state * events + event];
+ *			allocated when the monitor first starts, NULL for a
+ *			monitor that counts no transition
  * @last_violation:	the last violation, under @violation_lock
  * @violation_lock:	serialises violation reports
  */
@@ -117,8 +103,11 @@ struct rv_monitor {
 	bool			enabled;
 	struct rv_reactor __rcu	*reactor;
 	struct list_head	list;
-	struct rv_monitor_files	*files;
+	unsigned long		id;
+	struct dentry		*dir;
 	struct rv_monitor_stats __percpu *stats;
+	const struct rv_coverage *coverage;
+	u64 __percpu		*transitions;
 	struct rv_violation	last_violation;
 	raw_spinlock_t		violation_lock;
 };
@@ -156,11 +145,27 @@ extern bool __rv_monitoring_on;
  * rv_monitoring_on - whether monitors should process events
  *
  * The global switch of tracefs' rv/monitoring_on, cheap enough for the
- * event hot path: monitors test it before anything else.
+ * event hot path: monitors test it before anything else. Switching it on
+ * resets the monitors first; the acquire orders the handler's reads of
+ * its instance after that reset.
  */
 static inline bool rv_monitoring_on(void)
 {
-	return READ_ONCE(__rv_monitoring_on);
+	/* pairs with the release in monitoring_on_write() */
+	return smp_load_acquire(&__rv_monitoring_on);
+}
+
+/**
+ * rv_monitor_enabled - whether a monitor should process events
+ * @monitor: the monitor
+ *
+ * For the event hot path, after rv_monitoring_on(). The acquire orders
+ * the handler's reads of its instance after the reset that enabling did.
+ */
+static inline bool rv_monitor_enabled(struct rv_monitor *monitor)
+{
+	/* pairs with the release in rv_enable_monitor() */
+	return smp_load_acquire(&monitor->enabled);
 }
 
 int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner);
@@ -169,14 +174,15 @@ void rv_report_violation(struct rv_monitor *monitor, const char *state,
 			 const char *event, pid_t pid);
 int rv_get_task_slot(void);
 void rv_put_task_slot(int slot);
-void rv_reset_task_slot(int slot);
+unsigned int rv_new_generation(void);
 
 /**
- * rv_count_event - count an event a monitor processed
+ * rv_count_event - count an event that a monitor's model allowed
  * @monitor: the monitor, registered
  *
- * Safe in any context; a per-CPU increment. A monitor that counts its
- * transitions (rv_set_coverage()) does not call this.
+ * Safe in any context; a per-CPU increment. rv_report_violation() counts
+ * the events the model did not allow, and a monitor that counts its
+ * transitions (rv_set_coverage()) counts its events with them.
  */
 static inline void rv_count_event(struct rv_monitor *monitor)
 {

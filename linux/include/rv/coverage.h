@@ -4,8 +4,9 @@
  * model since it was last enabled, shown in rv/monitors/NAME/coverage.
  * A transition never taken is a part of the model that the workload did
  * not exercise, so that the monitor could not have caught a fault there.
- * The DA monitor macros (rv/da_monitor.h) fill this in; the RV core
- * resets the counters and shows them, and counts the monitor's events
+ * The DA monitor macros (rv/da_monitor.h) describe their model with
+ * this; the RV core allocates the counters (struct rv_monitor's
+ * transitions), resets and shows them, and counts the monitor's events
  * from them: its transitions plus its violations.
  */
 #ifndef _RV_COVERAGE_H
@@ -17,15 +18,13 @@
 struct rv_monitor;
 
 /**
- * struct rv_coverage - the transitions of a monitor's model, and counters
+ * struct rv_coverage - the transitions of a monitor's model
  * @states:	number of states of the model
  * @events:	number of events of the model
  * @state_name:	name of a state
  * @event_name:	name of an event
  * @next_state:	the state that an event leads to from a state, or @states
  *		when the model has no such transition
- * @counts:	per CPU, @states * @events counters, indexed
- *		[state * @events + event]
  */
 struct rv_coverage {
 	unsigned int	states;
@@ -33,9 +32,8 @@ struct rv_coverage {
 	const char	*(*state_name)(unsigned int state);
 	const char	*(*event_name)(unsigned int event);
 	unsigned int	(*next_state)(unsigned int state, unsigned int event);
-	u64 __percpu	*counts;
 };
 
-void rv_set_coverage(struct rv_monitor *monitor, const struct rv_coverage *coverage);
+int rv_set_coverage(struct rv_monitor *monitor, const struct rv_coverage *coverage);
 
 #endif /* _RV_COVERAGE_H */

@@ -25,11 +25,15 @@
  * are attached, and off before they are detached. An instance ignores
  * events until it sees the init event, the event that brings the system
  * to the model's initial state: from there on, the model and the system
- * are in sync. An event the model does not allow in the current state is
- * a violation: the error tracepoint fires, the violation is counted and
- * handed to the monitor's reactor, and the instance goes back to waiting
- * for the init event. Each transition taken is counted, per CPU, for
- * monitors/NAME/coverage (see <rv/coverage.h>).
+ * are in sync. Resetting the monitor starts a new run (a generation, see
+ * rv_new_generation()): every instance synced in an earlier run waits
+ * for its init event again, without the reset visiting the instances.
+ * An event the model does not allow in the current state is a violation:
+ * the error tracepoint fires, the violation is counted and handed to the
+ * monitor's reactor, and the instance goes back to waiting for the init
+ * event. Each transition taken is counted, per CPU, for
+ * monitors/NAME/coverage (see <rv/coverage.h>), in counters that the RV
+ * core allocates when da_monitor_init_NAME() first runs.
  *
  * The handlers allocate nothing and take no lock but, on a violation, the
  * raw spinlock that records it; they format a message only for a
@@ -64,22 +68,28 @@ __DECLARE_DA_MON_TRACE_##kind(name, type)					\
 										\
 static struct rv_monitor rv_##name;						\
 										\
-/* how often each transition was taken, per CPU: see rv/coverage.h */	\
-static DEFINE_PER_CPU(u64 [state_max_##name][event_max_##name],		\
-		      da_coverage_counts_##name);				\
+/* the monitor's current run: see rv_new_generation() */			\
+static unsigned int da_generation_##name;					\
+										\
+/* the model, for transition coverage: see rv/coverage.h */		\
 static const struct rv_coverage da_coverage_##name = {			\
 	.states = state_max_##name,						\
 	.events = event_max_##name,						\
 	.state_name = model_get_state_name_##name,				\
 	.event_name = model_get_event_name_##name,				\
 	.next_state = model_get_next_state_##name,				\
-	.counts = (u64 __percpu *)&da_coverage_counts_##name,			\
 };										\
 										\
-/* forget the state: wait for the next init event */				\
+/* a new run: every instance waits for its next init event */		\
+static inline void da_monitor_reset_all_##name(void)				\
+{										\
+	WRITE_ONCE(da_generation_##name, rv_new_generation());			\
+}										\
+										\
+/* forget the state of one instance: wait for its next init event */	\
 static inline void da_monitor_reset_##name(struct da_monitor *da_mon)		\
 {										\
-	WRITE_ONCE(da_mon->monitoring, false);					\
+	WRITE_ONCE(da_mon->generation, 0);					\
 }										\
 										\
 /* the system is in the initial state: follow it from there */		\
@@ -87,7 +97,22 @@ static inline void da_monitor_sync_##name(struct da_monitor *da_mon)		\
 {										\
 	WRITE_ONCE(da_mon->curr_state, model_get_initial_state_##name());	\
 	/* the state first: the handlers read it after an acquire of this */	\
-	smp_store_release(&da_mon->monitoring, true);				\
+	smp_store_release(&da_mon->generation, READ_ONCE(da_generation_##name));\
+}										\
+										\
+/* whether the instance is in sync with the system in this run */		\
+static inline bool da_monitoring_##name(struct da_monitor *da_mon)		\
+{										\
+	/* pairs with the release in da_monitor_sync_NAME() */			\
+	return smp_load_acquire(&da_mon->generation) ==			\
+	       READ_ONCE(da_generation_##name);					\
+}										\
+										\
+/* a new run, with transition counters; in start(), before attaching */	\
+static inline int da_monitor_start_run_##name(void)				\
+{										\
+	da_monitor_reset_all_##name();						\
+	return rv_set_coverage(&rv_##name, &da_coverage_##name);		\
 }										\
 										\
 static noinline void								\
@@ -98,6 +123,19 @@ da_violation_##name(unsigned int state, unsigned int event, pid_t pid)	\
 										\
 	da_trace_error_##name(pid, state_name, event_name);			\
 	rv_report_violation(&rv_##name, state_name, event_name, pid);		\
+}										\
+										\
+/* count a transition taken, which also counts the event */		\
+static inline void da_count_transition_##name(unsigned int state,		\
+					      unsigned int event)		\
+{										\
+	/* allocated before the monitor was enabled, freed after */		\
+	u64 __percpu *transitions = rv_##name.transitions;			\
+										\
+	if (likely(transitions))						\
+		this_cpu_inc(transitions[state * event_max_##name + event]);	\
+	else									\
+		rv_count_event(&rv_##name);					\
 }										\
 										\
 /* move da_mon on event; false, and a violation, if the model forbids it */	\
@@ -115,8 +153,7 @@ da_event_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 		}								\
 	} while (!try_cmpxchg(&da_mon->curr_state, &curr, next));		\
 										\
-	/* also counts the event: see rv_set_coverage() */			\
-	this_cpu_inc(da_coverage_counts_##name[curr][event]);			\
+	da_count_transition_##name(curr, event);				\
 	da_trace_event_##name(pid, model_get_state_name_##name(curr),		\
 			      model_get_event_name_##name(event),		\
 			      model_get_state_name_##name(next),		\
@@ -124,14 +161,16 @@ da_event_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 	return true;								\
 }										\
 										\
+static inline bool da_processing_##name(void)					\
+{										\
+	return rv_monitoring_on() && rv_monitor_enabled(&rv_##name);		\
+}										\
+										\
 static inline bool								\
 __da_handle_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			 pid_t pid)						\
 {										\
-	if (!rv_monitoring_on() || !READ_ONCE(rv_##name.enabled))		\
-		return false;							\
-	/* pairs with the release in da_monitor_sync_NAME() */			\
-	if (!smp_load_acquire(&da_mon->monitoring))				\
+	if (!da_processing_##name() || !da_monitoring_##name(da_mon))		\
 		return false;							\
 	if (likely(da_event_##name(da_mon, event, pid)))			\
 		return true;							\
@@ -143,14 +182,16 @@ static inline bool								\
 __da_handle_init_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			      pid_t pid)					\
 {										\
-	if (!rv_monitoring_on() || !READ_ONCE(rv_##name.enabled))		\
+	if (!da_processing_##name())						\
 		return false;							\
-	/* pairs with the release in da_monitor_sync_NAME() */			\
-	if (!smp_load_acquire(&da_mon->monitoring)) {				\
+	if (!da_monitoring_##name(da_mon)) {					\
 		da_monitor_sync_##name(da_mon);					\
 		return false;							\
 	}									\
-	return __da_handle_event_##name(da_mon, event, pid);			\
+	if (likely(da_event_##name(da_mon, event, pid)))			\
+		return true;							\
+	da_monitor_reset_##name(da_mon);					\
+	return false;								\
 }
 
 /* Global and per-CPU monitors trace without a pid. */
@@ -197,16 +238,9 @@ __DECLARE_DA_MON_COMMON(name, type, IMPLICIT)					\
 										\
 static struct da_monitor da_mon_##name;						\
 										\
-static inline void da_monitor_reset_all_##name(void)				\
-{										\
-	da_monitor_reset_##name(&da_mon_##name);				\
-}										\
-										\
 static inline int da_monitor_init_##name(void)					\
 {										\
-	da_monitor_reset_all_##name();						\
-	rv_set_coverage(&rv_##name, &da_coverage_##name);			\
-	return 0;								\
+	return da_monitor_start_run_##name();					\
 }										\
 										\
 static inline void da_monitor_destroy_##name(void)				\
@@ -238,19 +272,9 @@ __DECLARE_DA_MON_COMMON(name, type, IMPLICIT)					\
 										\
 static DEFINE_PER_CPU(struct da_monitor, da_mon_##name);			\
 										\
-static inline void da_monitor_reset_all_##name(void)				\
-{										\
-	int cpu;								\
-										\
-	for_each_possible_cpu(cpu)						\
-		da_monitor_reset_##name(per_cpu_ptr(&da_mon_##name, cpu));	\
-}										\
-										\
 static inline int da_monitor_init_##name(void)					\
 {										\
-	da_monitor_reset_all_##name();						\
-	rv_set_coverage(&rv_##name, &da_coverage_##name);			\
-	return 0;								\
+	return da_monitor_start_run_##name();					\
 }										\
 										\
 static inline void da_monitor_destroy_##name(void)				\
@@ -284,22 +308,19 @@ __DECLARE_DA_MON_COMMON(name, type, PER_TASK)					\
 										\
 static int da_slot_##name = -1;							\
 										\
-static inline void da_monitor_reset_all_##name(void)				\
-{										\
-	int slot = READ_ONCE(da_slot_##name);					\
-										\
-	if (slot >= 0)								\
-		rv_reset_task_slot(slot);					\
-}										\
-										\
 static inline int da_monitor_init_##name(void)					\
 {										\
 	int slot = rv_get_task_slot();						\
+	int ret;								\
 										\
 	if (slot < 0)								\
 		return slot;							\
+	ret = da_monitor_start_run_##name();					\
+	if (ret) {								\
+		rv_put_task_slot(slot);						\
+		return ret;							\
+	}									\
 	WRITE_ONCE(da_slot_##name, slot);					\
-	rv_set_coverage(&rv_##name, &da_coverage_##name);			\
 	return 0;								\
 }										\
 										\

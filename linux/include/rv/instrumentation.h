@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Instrumentation helpers: attach a monitor's handlers to kernel
- * tracepoints by name, from built-in monitors and from modules alike.
+ * tracepoints, from built-in monitors and from modules alike.
+ *
+ *	#include <trace/events/sched.h>
  *
  *	static struct rv_probe probes[] = {
- *		RV_PROBE("sched_switch", handle_sched_switch),
- *		RV_PROBE("sched_wakeup", handle_sched_wakeup),
+ *		RV_PROBE(sched_switch, handle_sched_switch),
+ *		RV_PROBE(sched_wakeup, handle_sched_wakeup),
  *	};
  *
  *	start():	return rv_attach_probes(probes, ARRAY_SIZE(probes));
@@ -13,6 +15,12 @@
  *
  * A handler takes the tracepoint's arguments after a void *data pointer
  * (NULL here), as any tracepoint probe: see the TP_PROTO of the event.
+ * RV_PROBE() checks that at build time, against the tracepoint's
+ * declaration, which the monitor includes (before its own
+ * CREATE_TRACE_POINTS): a handler of the wrong prototype, or a
+ * tracepoint that does not exist, does not build. Modules cannot link
+ * to most tracepoints, so the handlers are attached by name, looked up
+ * when the monitor starts.
  */
 #ifndef _RV_INSTRUMENTATION_H
 #define _RV_INSTRUMENTATION_H
@@ -31,7 +39,24 @@ struct rv_probe {
 	struct tracepoint	*tp;
 };
 
-#define RV_PROBE(tp_name, handler) { .tracepoint = (tp_name), .probe = (handler) }
+/*
+ * Zero, once a handler of function type @type has been checked against
+ * the tracepoint's probe prototype (an unevaluated call of the
+ * tracepoint's own type check).
+ */
+#define __RV_PROBE_TYPE_CHECK(tp, type)						\
+	(0 * sizeof((check_trace_callback_type_##tp((type *)NULL), 0)))
+
+/**
+ * RV_PROBE - an entry of a table of handlers
+ * @tp:		the tracepoint, as named in its TRACE_EVENT() (not a string)
+ * @handler:	its handler function, which must match the tracepoint's
+ *		prototype
+ */
+#define RV_PROBE(tp, handler) {							\
+	.tracepoint = #tp + __RV_PROBE_TYPE_CHECK(tp, typeof(handler)),		\
+	.probe = (handler),							\
+}
 
 int rv_attach_probes(struct rv_probe *probes, unsigned int count);
 void rv_detach_probes(struct rv_probe *probes, unsigned int count);

@@ -10,6 +10,7 @@
 #include <linux/rv.h>
 #include <linux/sched.h>
 #include <rv/instrumentation.h>
+/* XXX: include the headers that declare the tracepoints used below */
 
 #include "model.h"
 
@@ -42,9 +43,9 @@ static void handle_sched_waking(void *data)
 }
 
 static struct rv_probe probes[] = {
-	RV_PROBE("XXX: tracepoint of preempt_disable", handle_preempt_disable),
-	RV_PROBE("XXX: tracepoint of preempt_enable", handle_preempt_enable),
-	RV_PROBE("XXX: tracepoint of sched_waking", handle_sched_waking),
+	RV_PROBE(XXX_tracepoint_of_preempt_disable, handle_preempt_disable),
+	RV_PROBE(XXX_tracepoint_of_preempt_enable, handle_preempt_enable),
+	RV_PROBE(XXX_tracepoint_of_sched_waking, handle_sched_waking),
 };
 
 static int start_wip(void)

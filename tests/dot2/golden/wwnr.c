@@ -10,6 +10,7 @@
 #include <linux/rv.h>
 #include <linux/sched.h>
 #include <rv/instrumentation.h>
+/* XXX: include the headers that declare the tracepoints used below */
 
 #include "model.h"
 
@@ -43,9 +44,9 @@ static void handle_wakeup(void *data)
 }
 
 static struct rv_probe probes[] = {
-	RV_PROBE("XXX: tracepoint of switch_in", handle_switch_in),
-	RV_PROBE("XXX: tracepoint of switch_out", handle_switch_out),
-	RV_PROBE("XXX: tracepoint of wakeup", handle_wakeup),
+	RV_PROBE(XXX_tracepoint_of_switch_in, handle_switch_in),
+	RV_PROBE(XXX_tracepoint_of_switch_out, handle_switch_out),
+	RV_PROBE(XXX_tracepoint_of_wakeup, handle_wakeup),
 };
 
 static int start_wwnr(void)

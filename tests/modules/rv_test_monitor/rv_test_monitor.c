@@ -112,6 +112,78 @@ static const struct kernel_param_ops probe_ops = {
 };
 module_param_cb(probe_name, &probe_ops, NULL, 0200);
 
+/*
+ * Writing a name to "hold" registers another monitor of that name, which
+ * stays until something is written to "drop": it is then unregistered and
+ * freed, as a module's monitor is when its module goes. For tests of its
+ * files held open across that.
+ */
+static struct rv_monitor *held;
+
+static int hold_set(const char *val, const struct kernel_param *kp)
+{
+	struct rv_monitor *monitor;
+	int ret;
+
+	if (held)
+		return -EBUSY;
+	monitor = kzalloc(sizeof(*monitor), GFP_KERNEL);
+	if (!monitor)
+		return -ENOMEM;
+	monitor->name = kstrdup(val, GFP_KERNEL);
+	if (!monitor->name) {
+		kfree(monitor);
+		return -ENOMEM;
+	}
+	strim((char *)monitor->name);
+	monitor->description = "held test monitor";
+	monitor->start = test_start;
+	monitor->stop = test_stop;
+	ret = rv_register_monitor(monitor);
+	if (ret) {
+		kfree(monitor->name);
+		kfree(monitor);
+		return ret;
+	}
+	held = monitor;
+	return 0;
+}
+
+static const struct kernel_param_ops hold_ops = {
+	.set = hold_set,
+};
+module_param_cb(hold, &hold_ops, NULL, 0200);
+MODULE_PARM_DESC(hold, "register a monitor of this name until drop is written");
+
+static void drop_held(void)
+{
+	const char *name;
+
+	if (!held)
+		return;
+	name = held->name;
+	WARN_ON(rv_unregister_monitor(held));
+	/* poison it, so that a use after this shows at once */
+	memset(held, 0x6b, sizeof(*held));
+	kfree(held);
+	kfree(name);
+	held = NULL;
+}
+
+static int drop_set(const char *val, const struct kernel_param *kp)
+{
+	if (!held)
+		return -ENOENT;
+	drop_held();
+	return 0;
+}
+
+static const struct kernel_param_ops drop_ops = {
+	.set = drop_set,
+};
+module_param_cb(drop, &drop_ops, NULL, 0200);
+MODULE_PARM_DESC(drop, "unregister and free the monitor registered by hold");
+
 static char *long_desc;
 
 static int __init rv_test_monitor_init(void)
@@ -144,6 +216,7 @@ module_init(rv_test_monitor_init);
 
 static void __exit rv_test_monitor_exit(void)
 {
+	drop_held();
 	WARN_ON(rv_unregister_monitor(&test_monitor_b));
 	WARN_ON(rv_unregister_monitor(&test_monitor));
 	kfree(long_desc);

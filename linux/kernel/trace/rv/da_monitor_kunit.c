@@ -8,6 +8,7 @@
  * init event). Anything else is a violation.
  */
 #include <kunit/test.h>
+#include <linux/kthread.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/string.h>
@@ -63,13 +64,12 @@ static void record_error_##name(pid_t pid, const char *state, const char *event)
 	trace_##name.pid = pid;							\
 	trace_##name.state = state;						\
 	trace_##name.event = event;						\
-}										\
-static int kunit_start_##name(void) { return 0; }				\
-static void kunit_stop_##name(void) { }
+}
 
 KUNIT_DA_MODEL(kunit_global)
 KUNIT_DA_MODEL(kunit_percpu)
 KUNIT_DA_MODEL(kunit_task)
+KUNIT_DA_MODEL(kunit_task2)
 
 /* Stand-ins for the tracepoints a monitor's trace header would declare. */
 static void trace_event_kunit_global(const char *s, const char *e, const char *n, bool f)
@@ -103,11 +103,39 @@ static void trace_error_kunit_task(pid_t pid, const char *s, const char *e)
 	record_error_kunit_task(pid, s, e);
 }
 
+static void trace_event_kunit_task2(pid_t pid, const char *s, const char *e,
+				    const char *n, bool f)
+{
+	record_event_kunit_task2(pid, s, e, n, f);
+}
+
+static void trace_error_kunit_task2(pid_t pid, const char *s, const char *e)
+{
+	record_error_kunit_task2(pid, s, e);
+}
+
 #include <rv/da_monitor.h>
 
 DECLARE_DA_MON_GLOBAL(kunit_global, unsigned char);
 DECLARE_DA_MON_PER_CPU(kunit_percpu, unsigned char);
 DECLARE_DA_MON_PER_TASK(kunit_task, unsigned char);
+DECLARE_DA_MON_PER_TASK(kunit_task2, unsigned char);
+
+/* The monitors attach to no event: the tests call their handlers. */
+#define KUNIT_MONITOR_START_STOP(mon)						\
+static int kunit_start_##mon(void)						\
+{										\
+	return da_monitor_init_##mon();						\
+}										\
+static void kunit_stop_##mon(void)						\
+{										\
+	da_monitor_destroy_##mon();						\
+}
+
+KUNIT_MONITOR_START_STOP(kunit_global)
+KUNIT_MONITOR_START_STOP(kunit_percpu)
+KUNIT_MONITOR_START_STOP(kunit_task)
+KUNIT_MONITOR_START_STOP(kunit_task2)
 
 #define KUNIT_MONITOR(mon) {							\
 	.name = #mon,								\
@@ -120,6 +148,7 @@ DECLARE_DA_MON_PER_TASK(kunit_task, unsigned char);
 static struct rv_monitor rv_kunit_global = KUNIT_MONITOR(kunit_global);
 static struct rv_monitor rv_kunit_percpu = KUNIT_MONITOR(kunit_percpu);
 static struct rv_monitor rv_kunit_task = KUNIT_MONITOR(kunit_task);
+static struct rv_monitor rv_kunit_task2 = KUNIT_MONITOR(kunit_task2);
 
 /* A reactor that keeps the last message. */
 static char kunit_msg[128];
@@ -152,6 +181,7 @@ static void reset_records(void)
 	memset(&trace_kunit_global, 0, sizeof(trace_kunit_global));
 	memset(&trace_kunit_percpu, 0, sizeof(trace_kunit_percpu));
 	memset(&trace_kunit_task, 0, sizeof(trace_kunit_task));
+	memset(&trace_kunit_task2, 0, sizeof(trace_kunit_task2));
 	kunit_msg[0] = '\0';
 	kunit_reactions = 0;
 }
@@ -173,7 +203,7 @@ static void rv_da_ignores_events_until_init(struct kunit *test)
 
 	/* the init event syncs the monitor, in the initial state */
 	KUNIT_EXPECT_FALSE(test, da_handle_init_event_kunit_global(back_kunit_global));
-	KUNIT_EXPECT_TRUE(test, da_mon_kunit_global.monitoring);
+	KUNIT_EXPECT_TRUE(test, da_monitoring_kunit_global(&da_mon_kunit_global));
 	KUNIT_EXPECT_EQ(test, da_mon_kunit_global.curr_state, (unsigned int)a_kunit_global);
 }
 
@@ -204,11 +234,12 @@ static void rv_da_follows_the_model(struct kunit *test)
 /* how often, over all CPUs, the global test monitor took a transition */
 static u64 taken_kunit_global(unsigned int state, unsigned int event)
 {
+	unsigned int index = state * event_max_kunit_global + event;
 	u64 sum = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		sum += per_cpu(da_coverage_counts_kunit_global, cpu)[state][event];
+		sum += per_cpu_ptr(rv_kunit_global.transitions, cpu)[index];
 	return sum;
 }
 
@@ -246,7 +277,7 @@ static void rv_da_violation_reacts_and_resets(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, rv_kunit_global.last_violation.event, "to_c");
 
 	/* reset: out of sync until the next init event */
-	KUNIT_EXPECT_FALSE(test, da_mon_kunit_global.monitoring);
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_global(&da_mon_kunit_global));
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_global(to_b_kunit_global));
 	KUNIT_EXPECT_EQ(test, trace_kunit_global.events, 0);
 	KUNIT_EXPECT_EQ(test, trace_kunit_global.errors, 1);
@@ -297,9 +328,11 @@ static void rv_da_per_cpu(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mine->curr_state, (unsigned int)b_kunit_percpu);
 	/* the other CPUs' instances saw nothing */
 	for_each_possible_cpu(other) {
+		struct da_monitor *theirs = per_cpu_ptr(&da_mon_kunit_percpu, other);
+
 		if (other == cpu)
 			continue;
-		KUNIT_EXPECT_FALSE(test, per_cpu_ptr(&da_mon_kunit_percpu, other)->monitoring);
+		KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_percpu(theirs));
 	}
 
 	preempt_disable();
@@ -308,7 +341,7 @@ static void rv_da_per_cpu(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, allowed);
 	KUNIT_EXPECT_STREQ(test, kunit_msg,
 			   "rv: monitor kunit_percpu does not allow event to_b on state b");
-	KUNIT_EXPECT_FALSE(test, mine->monitoring);
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_percpu(mine));
 }
 
 static void rv_da_disabled_monitor(struct kunit *test)
@@ -328,11 +361,10 @@ static void rv_da_per_task(struct kunit *test)
 
 	/* not enabled: no slot, no event */
 	KUNIT_EXPECT_FALSE(test, da_handle_init_event_kunit_task(current, back_kunit_task));
-	KUNIT_ASSERT_EQ(test, da_monitor_init_kunit_task(), 0);
-	WRITE_ONCE(rv_kunit_task.enabled, true);
+	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, true), 0);
 	slot = da_slot_kunit_task;
-	KUNIT_EXPECT_GE(test, slot, 0);
-	KUNIT_EXPECT_FALSE(test, current->rv_da_mon[slot].monitoring);
+	KUNIT_ASSERT_GE(test, slot, 0);
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv_da_mon[slot]));
 
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task(current, to_b_kunit_task));
 	KUNIT_EXPECT_EQ(test, trace_kunit_task.events, 0);
@@ -342,7 +374,8 @@ static void rv_da_per_task(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, current->rv_da_mon[slot].curr_state, (unsigned int)b_kunit_task);
 	/* another task's instance is its own */
 	rcu_read_lock();
-	parent_monitoring = rcu_dereference(current->real_parent)->rv_da_mon[slot].monitoring;
+	parent_monitoring = da_monitoring_kunit_task(&rcu_dereference(current->real_parent)
+						     ->rv_da_mon[slot]);
 	rcu_read_unlock();
 	KUNIT_EXPECT_FALSE(test, parent_monitoring);
 
@@ -351,7 +384,7 @@ static void rv_da_per_task(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, kunit_msg,
 			   "rv: monitor kunit_task does not allow event to_b on state b");
 	KUNIT_EXPECT_EQ(test, rv_kunit_task.last_violation.pid, current->pid);
-	KUNIT_EXPECT_FALSE(test, current->rv_da_mon[slot].monitoring);
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv_da_mon[slot]));
 
 	/* the slots run out, with -EBUSY */
 	while (n < RV_PER_TASK_SLOTS) {
@@ -364,47 +397,125 @@ static void rv_da_per_task(struct kunit *test)
 		taken[n++] = s;
 	}
 	KUNIT_EXPECT_EQ(test, n, RV_PER_TASK_SLOTS - 1);
+	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task2, true), -EBUSY);
 	for (i = 0; i < n; i++)
 		rv_put_task_slot(taken[i]);
 
-	WRITE_ONCE(rv_kunit_task.enabled, false);
-	da_monitor_destroy_kunit_task();
+	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, false), 0);
 	KUNIT_EXPECT_EQ(test, da_slot_kunit_task, -1);
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task(current, back_kunit_task));
 }
 
-static int rv_da_suite_init(struct kunit_suite *suite)
+/*
+ * A slot that passes from one per-task monitor to another carries no state
+ * of the first, and a monitor enabled again starts from scratch, although
+ * neither visits the tasks.
+ */
+static void rv_da_per_task_slot_reuse(struct kunit *test)
+{
+	int slot;
+
+	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, true), 0);
+	slot = da_slot_kunit_task;
+	da_handle_init_event_kunit_task(current, back_kunit_task);
+	KUNIT_EXPECT_TRUE(test, da_handle_event_kunit_task(current, to_b_kunit_task));
+	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, false), 0);
+
+	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task2, true), 0);
+	KUNIT_EXPECT_EQ(test, da_slot_kunit_task2, slot);
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task2(&current->rv_da_mon[slot]));
+	/* in sync, to_b would be a violation from b; out of sync, it is ignored */
+	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task2(current, to_b_kunit_task2));
+	KUNIT_EXPECT_EQ(test, trace_kunit_task2.errors, 0);
+	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task2, false), 0);
+
+	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, true), 0);
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv_da_mon[da_slot_kunit_task]));
+	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task(current, to_c_kunit_task));
+	KUNIT_EXPECT_EQ(test, trace_kunit_task.errors, 0);
+	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, false), 0);
+}
+
+/* A new task starts out of sync. */
+static int rv_da_child_fn(void *arg)
+{
+	return 0;
+}
+
+static void rv_da_per_task_fork(struct kunit *test)
+{
+	struct task_struct *child;
+	int slot;
+
+	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, true), 0);
+	slot = da_slot_kunit_task;
+	da_handle_init_event_kunit_task(current, back_kunit_task);
+	KUNIT_EXPECT_TRUE(test, da_monitoring_kunit_task(&current->rv_da_mon[slot]));
+
+	child = kthread_create(rv_da_child_fn, NULL, "rv_da_kunit_child");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(child));
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&child->rv_da_mon[slot]));
+	KUNIT_EXPECT_EQ(test, child->rv_da_mon[slot].generation, 0U);
+	kthread_stop(child);
+	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, false), 0);
+}
+
+/* The transition counters come with the first start and stay. */
+static void rv_da_transition_counters(struct kunit *test)
+{
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, rv_kunit_global.transitions);
+	KUNIT_EXPECT_PTR_EQ(test, rv_kunit_global.coverage, &da_coverage_kunit_global);
+	KUNIT_EXPECT_PTR_EQ(test, rv_kunit_task2.transitions, NULL);
+	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task2, true), 0);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, rv_kunit_task2.transitions);
+	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task2, false), 0);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, rv_kunit_task2.transitions);
+}
+
+/* Also what a suite_init() that failed half way leaves to undo. */
+static void rv_da_suite_exit(struct kunit_suite *suite)
+{
+	/* unregistering what is not registered is a no-op */
+	rv_unregister_monitor(&rv_kunit_global);
+	rv_unregister_monitor(&rv_kunit_percpu);
+	rv_unregister_monitor(&rv_kunit_task);
+	rv_unregister_monitor(&rv_kunit_task2);
+	rv_unregister_reactor(&kunit_reactor);
+}
+
+static int rv_da_suite_setup(void)
 {
 	int ret;
 
-	ret = rv_register_monitor(&rv_kunit_global);
-	if (!ret)
-		ret = rv_register_monitor(&rv_kunit_percpu);
-	if (!ret)
-		ret = rv_register_monitor(&rv_kunit_task);
-	if (!ret)
-		ret = rv_register_reactor(&kunit_reactor);
+	ret = rv_register_monitor(&rv_kunit_global) ?:
+	      rv_register_monitor(&rv_kunit_percpu) ?:
+	      rv_register_monitor(&rv_kunit_task) ?:
+	      rv_register_monitor(&rv_kunit_task2) ?:
+	      rv_register_reactor(&kunit_reactor);
 	if (ret)
 		return ret;
 
 	mutex_lock(&rv_interface_lock);
 	ret = rv_select_reactor(&rv_kunit_global, "kunit_react") ?:
 	      rv_select_reactor(&rv_kunit_percpu, "kunit_react") ?:
-	      rv_select_reactor(&rv_kunit_task, "kunit_react");
+	      rv_select_reactor(&rv_kunit_task, "kunit_react") ?:
+	      rv_select_reactor(&rv_kunit_task2, "kunit_react");
 	mutex_unlock(&rv_interface_lock);
 	if (ret)
 		return ret;
-	/* the per-task monitor takes its slot in its test */
+	/* the per-task monitors take their slots in their tests */
 	return rv_set_monitor_enabled(&rv_kunit_global, true) ?:
 	       rv_set_monitor_enabled(&rv_kunit_percpu, true);
 }
 
-static void rv_da_suite_exit(struct kunit_suite *suite)
+/* KUnit does not call suite_exit() when suite_init() fails: undo here. */
+static int rv_da_suite_init(struct kunit_suite *suite)
 {
-	rv_unregister_monitor(&rv_kunit_global);
-	rv_unregister_monitor(&rv_kunit_percpu);
-	rv_unregister_monitor(&rv_kunit_task);
-	rv_unregister_reactor(&kunit_reactor);
+	int ret = rv_da_suite_setup();
+
+	if (ret)
+		rv_da_suite_exit(suite);
+	return ret;
 }
 
 static struct kunit_case rv_da_cases[] = {
@@ -417,6 +528,9 @@ static struct kunit_case rv_da_cases[] = {
 	KUNIT_CASE(rv_da_disabled_monitor),
 	KUNIT_CASE(rv_da_per_cpu),
 	KUNIT_CASE(rv_da_per_task),
+	KUNIT_CASE(rv_da_transition_counters),
+	KUNIT_CASE(rv_da_per_task_slot_reuse),
+	KUNIT_CASE(rv_da_per_task_fork),
 	{}
 };
 

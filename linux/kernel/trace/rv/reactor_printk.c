@@ -30,19 +30,33 @@ struct rv_printk_queue {
 
 static DEFINE_PER_CPU(struct rv_printk_queue, rv_printk_queues);
 
-/* Runs on the CPU that queued, in hard interrupt context. */
+/*
+ * Runs on the CPU that queued: in hard interrupt context, or, on
+ * PREEMPT_RT, in that CPU's irq_work thread, where a violation can
+ * interrupt it. The queue is touched with interrupts off, as in
+ * rv_printk_react(); the printing is done with them on.
+ */
 static void rv_printk_flush(struct irq_work *work)
 {
 	struct rv_printk_queue *q = container_of(work, struct rv_printk_queue, work);
+	char msg[RV_PRINTK_MSG_LEN];
+	unsigned long flags, dropped;
 
-	while (q->tail != q->head) {
-		pr_warn("%s\n", q->msgs[q->tail % RV_PRINTK_QUEUE]);
+	for (;;) {
+		local_irq_save(flags);
+		if (q->tail == q->head) {
+			dropped = q->dropped;
+			q->dropped = 0;
+			local_irq_restore(flags);
+			break;
+		}
+		memcpy(msg, q->msgs[q->tail % RV_PRINTK_QUEUE], sizeof(msg));
 		q->tail++;
+		local_irq_restore(flags);
+		pr_warn("%s\n", msg);
 	}
-	if (q->dropped) {
-		pr_warn("rv: %lu more violations not printed\n", q->dropped);
-		q->dropped = 0;
-	}
+	if (dropped)
+		pr_warn("rv: %lu more violations not printed\n", dropped);
 }
 
 static void rv_printk_react(const char *msg)

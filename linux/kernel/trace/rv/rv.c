@@ -39,6 +39,8 @@
 /* serialises the user's decisions and (un)registration: see rv.h */
 DEFINE_MUTEX(rv_interface_lock);
 static LIST_HEAD(rv_monitors);
+/* the id of the next monitor to register, under rv_interface_lock */
+static unsigned long rv_next_monitor_id = 1;
 
 bool __rv_monitoring_on __read_mostly = true;
 EXPORT_SYMBOL_GPL(__rv_monitoring_on);
@@ -46,12 +48,6 @@ EXPORT_SYMBOL_GPL(__rv_monitoring_on);
 /* rv/ and rv/monitors/, NULL until tracefs is up */
 static struct dentry *rv_dir;
 static struct dentry *rv_monitors_dir;
-
-struct rv_monitor_files {
-	struct dentry *dir;
-	/* set by the monitor when it starts; NULL for a monitor without */
-	const struct rv_coverage *coverage;
-};
 
 /*
  * Input parsing, shared with rv_reactors.c. Writes come from shells: with
@@ -138,6 +134,26 @@ ssize_t rv_read_switch(struct file *filp, char __user *ubuf, size_t count,
 }
 
 /**
+ * rv_seq_lseek - seek in a file read through seq_file
+ * @filp:	the file
+ * @offset:	the offset
+ * @whence:	SEEK_SET, SEEK_CUR or SEEK_END
+ *
+ * seq_lseek(), but SEEK_END counts from the file's size as tracefs gives
+ * it, 0, as default_llseek() does for the interface's other files: a
+ * program that opens a file to append (Python's open(name, "a") seeks to
+ * the end) then writes at offset 0, where a write must be.
+ *
+ * Return: the new position, or -EINVAL.
+ */
+loff_t rv_seq_lseek(struct file *filp, loff_t offset, int whence)
+{
+	if (whence == SEEK_END)
+		whence = SEEK_SET;
+	return seq_lseek(filp, offset, whence);
+}
+
+/**
  * rv_name_valid - whether a name can name a monitor or a reactor
  * @name: the name
  *
@@ -165,15 +181,8 @@ bool rv_name_valid(const char *name)
  * The monitor list.
  */
 
-/**
- * rv_monitor_registered - whether a monitor is registered
- * @monitor: the monitor; it is compared, never dereferenced
- *
- * Called with rv_interface_lock held.
- *
- * Return: true if @monitor is in the list of registered monitors.
- */
-bool rv_monitor_registered(struct rv_monitor *monitor)
+/* Whether @monitor, compared, never dereferenced, is registered. */
+static bool rv_monitor_registered(struct rv_monitor *monitor)
 {
 	struct rv_monitor *m;
 
@@ -195,18 +204,23 @@ static struct rv_monitor *rv_find_monitor(const char *name)
 	return NULL;
 }
 
+/* The size of a monitor's transition counters, on one CPU. */
+static size_t rv_transitions_size(const struct rv_coverage *coverage)
+{
+	return array3_size(coverage->states, coverage->events, sizeof(u64));
+}
+
 /* A monitor's counters start from zero each time it is enabled. */
 static void rv_reset_stats(struct rv_monitor *monitor)
 {
-	const struct rv_coverage *coverage = READ_ONCE(monitor->files->coverage);
 	unsigned long flags;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
 		memset(per_cpu_ptr(monitor->stats, cpu), 0, sizeof(struct rv_monitor_stats));
-		if (coverage)
-			memset(per_cpu_ptr(coverage->counts, cpu), 0,
-			       array3_size(coverage->states, coverage->events, sizeof(u64)));
+		if (monitor->transitions)
+			memset(per_cpu_ptr(monitor->transitions, cpu), 0,
+			       rv_transitions_size(monitor->coverage));
 	}
 	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
 	monitor->last_violation = (struct rv_violation){};
@@ -226,8 +240,11 @@ static int rv_enable_monitor(struct rv_monitor *monitor)
 	ret = monitor->start();
 	if (ret)
 		return ret;
-	/* process events only once all handlers are attached */
-	WRITE_ONCE(monitor->enabled, true);
+	/*
+	 * Process events only once all handlers are attached; the release
+	 * pairs with rv_monitor_enabled(): the handlers see the reset.
+	 */
+	smp_store_release(&monitor->enabled, true);
 	return 0;
 }
 
@@ -288,100 +305,120 @@ static void rv_disable_all_monitors(void)
 }
 
 /*
- * Per-monitor files. They point to the monitor through i_private; the
- * monitor may be unregistered (and its module unloaded) at any time, so
- * open checks that it is still registered and pins its module until
- * release, and every operation checks again under the lock.
+ * Per-monitor files. Their i_private holds the monitor's id, never a
+ * pointer: a monitor may be unregistered (and its module unloaded) while
+ * one of its files is open, and a file must then reach nothing. Every
+ * operation looks the monitor up again under rv_interface_lock and fails
+ * with -ENODEV once it is gone; an open file does not keep the monitor's
+ * module loaded.
  */
 
 /**
+ * rv_monitor_of_file - the monitor a file of its folder belongs to
+ * @filp: a file created by rv_create_monitor_file()
+ *
+ * Called with rv_interface_lock held; the monitor stays registered until
+ * the lock is released.
+ *
+ * Return: the monitor, or NULL if it has been unregistered.
+ */
+struct rv_monitor *rv_monitor_of_file(const struct file *filp)
+{
+	unsigned long id = (unsigned long)file_inode(filp)->i_private;
+	struct rv_monitor *m;
+
+	lockdep_assert_held(&rv_interface_lock);
+	list_for_each_entry(m, &rv_monitors, list)
+		if (m->id == id)
+			return m;
+	return NULL;
+}
+
+/**
+ * rv_create_monitor_file - create a file in a monitor's folder
+ * @name:	the file's name
+ * @mode:	its permissions
+ * @monitor:	the monitor, whose folder exists
+ * @fops:	the file's operations; they find the monitor with
+ *		rv_monitor_of_file()
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int rv_create_monitor_file(const char *name, umode_t mode, struct rv_monitor *monitor,
+			   const struct file_operations *fops)
+{
+	if (!tracefs_create_file(name, mode, monitor->dir, (void *)monitor->id, fops))
+		return -ENOMEM;
+	return 0;
+}
+
+/**
  * rv_monitor_file_open - open a file of a monitor's folder
- * @inode:	the file's inode, whose i_private is the monitor
+ * @inode:	the file's inode
  * @filp:	the file
  *
  * Return: 0, or -ENODEV if the monitor went away.
  */
 int rv_monitor_file_open(struct inode *inode, struct file *filp)
 {
-	struct rv_monitor *monitor = inode->i_private;
-	int ret = -ENODEV;
+	int ret;
 
 	mutex_lock(&rv_interface_lock);
-	if (rv_monitor_registered(monitor) && try_module_get(monitor->owner))
-		ret = 0;
+	ret = rv_monitor_of_file(filp) ? 0 : -ENODEV;
 	mutex_unlock(&rv_interface_lock);
 	return ret;
 }
 
-/**
- * rv_monitor_file_release - release a file opened by rv_monitor_file_open()
- * @inode:	the file's inode
- * @filp:	the file
- *
- * Return: 0.
- */
-int rv_monitor_file_release(struct inode *inode, struct file *filp)
+/* Print a monitor's seq_file, if the monitor is still there. */
+static int rv_monitor_seq_show(struct seq_file *m, void *v)
 {
-	struct rv_monitor *monitor = inode->i_private;
+	void (*print)(struct seq_file *m, struct rv_monitor *monitor) = m->private;
+	struct rv_monitor *monitor;
 
-	module_put(monitor->owner);
-	return 0;
+	mutex_lock(&rv_interface_lock);
+	monitor = rv_monitor_of_file(m->file);
+	if (monitor)
+		print(m, monitor);
+	mutex_unlock(&rv_interface_lock);
+	return monitor ? 0 : -ENODEV;
 }
 
 /**
  * rv_monitor_single_open - open a monitor's file that reads through seq_file
- * @inode:	the file's inode, whose i_private is the monitor
+ * @inode:	the file's inode
  * @filp:	the file
- * @show:	prints the file; seq_file's private is the monitor
+ * @print:	prints the file's content; called with rv_interface_lock
+ *		held, with the monitor, which is registered
+ *
+ * Release the file with single_release().
  *
  * Return: 0, -ENODEV if the monitor went away, or single_open()'s error.
  */
 int rv_monitor_single_open(struct inode *inode, struct file *filp,
-			   int (*show)(struct seq_file *, void *))
+			   void (*print)(struct seq_file *m, struct rv_monitor *monitor))
 {
 	int ret;
 
 	ret = rv_monitor_file_open(inode, filp);
 	if (ret)
 		return ret;
-	ret = single_open(filp, show, inode->i_private);
-	if (ret)
-		rv_monitor_file_release(inode, filp);
-	return ret;
-}
-
-/**
- * rv_monitor_single_release - release a file of rv_monitor_single_open()
- * @inode:	the file's inode
- * @filp:	the file
- *
- * Return: 0.
- */
-int rv_monitor_single_release(struct inode *inode, struct file *filp)
-{
-	single_release(inode, filp);
-	return rv_monitor_file_release(inode, filp);
-}
-
-static int monitor_simple_open(struct inode *inode, struct file *filp)
-{
-	int ret;
-
-	ret = rv_monitor_file_open(inode, filp);
-	if (!ret)
-		filp->private_data = inode->i_private;
-	return ret;
+	return single_open(filp, rv_monitor_seq_show, print);
 }
 
 static ssize_t monitor_desc_read(struct file *filp, char __user *ubuf,
 				 size_t count, loff_t *ppos)
 {
-	struct rv_monitor *monitor = filp->private_data;
-	const char *desc = monitor->description ?: "";
-	char *text;
+	struct rv_monitor *monitor;
+	char *text = NULL;
 	ssize_t ret;
 
-	text = kasprintf(GFP_KERNEL, "%s\n", desc);
+	mutex_lock(&rv_interface_lock);
+	monitor = rv_monitor_of_file(filp);
+	if (monitor)
+		text = kasprintf(GFP_KERNEL, "%s\n", monitor->description ?: "");
+	mutex_unlock(&rv_interface_lock);
+	if (!monitor)
+		return -ENODEV;
 	if (!text)
 		return -ENOMEM;
 	ret = simple_read_from_buffer(ubuf, count, ppos, text, strlen(text));
@@ -390,8 +427,7 @@ static ssize_t monitor_desc_read(struct file *filp, char __user *ubuf,
 }
 
 static const struct file_operations monitor_desc_fops = {
-	.open		= monitor_simple_open,
-	.release	= rv_monitor_file_release,
+	.open		= rv_monitor_file_open,
 	.read		= monitor_desc_read,
 	.llseek		= default_llseek,
 };
@@ -399,15 +435,23 @@ static const struct file_operations monitor_desc_fops = {
 static ssize_t monitor_enable_read(struct file *filp, char __user *ubuf,
 				   size_t count, loff_t *ppos)
 {
-	struct rv_monitor *monitor = filp->private_data;
+	struct rv_monitor *monitor;
+	bool enabled = false;
 
-	return rv_read_switch(filp, ubuf, count, ppos, READ_ONCE(monitor->enabled));
+	mutex_lock(&rv_interface_lock);
+	monitor = rv_monitor_of_file(filp);
+	if (monitor)
+		enabled = monitor->enabled;
+	mutex_unlock(&rv_interface_lock);
+	if (!monitor)
+		return -ENODEV;
+	return rv_read_switch(filp, ubuf, count, ppos, enabled);
 }
 
 static ssize_t monitor_enable_write(struct file *filp, const char __user *ubuf,
 				    size_t count, loff_t *ppos)
 {
-	struct rv_monitor *monitor = filp->private_data;
+	struct rv_monitor *monitor;
 	bool enable;
 	int ret;
 
@@ -416,54 +460,49 @@ static ssize_t monitor_enable_write(struct file *filp, const char __user *ubuf,
 		return ret;
 
 	mutex_lock(&rv_interface_lock);
-	if (rv_monitor_registered(monitor))
-		ret = rv_switch_monitor(monitor, enable);
-	else
-		ret = -ENODEV;
+	monitor = rv_monitor_of_file(filp);
+	ret = monitor ? rv_switch_monitor(monitor, enable) : -ENODEV;
 	mutex_unlock(&rv_interface_lock);
 	return ret ?: count;
 }
 
 static const struct file_operations monitor_enable_fops = {
-	.open		= monitor_simple_open,
-	.release	= rv_monitor_file_release,
+	.open		= rv_monitor_file_open,
 	.read		= monitor_enable_read,
 	.write		= monitor_enable_write,
 	.llseek		= default_llseek,
 };
 
-/* How often the monitor took a transition, on all CPUs. */
-static u64 rv_coverage_count(const struct rv_coverage *coverage, unsigned int state,
-			     unsigned int event)
+/* How often a monitor took a transition, on all CPUs. */
+static u64 rv_transition_count(const struct rv_monitor *monitor, unsigned int state,
+			       unsigned int event)
 {
+	unsigned int index = state * monitor->coverage->events + event;
 	u64 count = 0;
 	int cpu;
 
 	for_each_possible_cpu(cpu)
-		count += READ_ONCE(per_cpu_ptr(coverage->counts, cpu)
-				   [state * coverage->events + event]);
+		count += READ_ONCE(per_cpu_ptr(monitor->transitions, cpu)[index]);
 	return count;
 }
 
-/* How many transitions the monitor took, on all CPUs. */
-static u64 rv_coverage_total(const struct rv_coverage *coverage)
+/* How many transitions a monitor with transition counters took. */
+static u64 rv_transition_total(const struct rv_monitor *monitor)
 {
 	unsigned int state, event;
 	u64 total = 0;
 
-	for (state = 0; state < coverage->states; state++)
-		for (event = 0; event < coverage->events; event++)
-			total += rv_coverage_count(coverage, state, event);
+	for (state = 0; state < monitor->coverage->states; state++)
+		for (event = 0; event < monitor->coverage->events; event++)
+			total += rv_transition_count(monitor, state, event);
 	return total;
 }
 
 /*
  * monitors/NAME/stats: what the monitor saw since it was last enabled.
  */
-static int monitor_stats_show(struct seq_file *m, void *v)
+static void monitor_stats_print(struct seq_file *m, struct rv_monitor *monitor)
 {
-	struct rv_monitor *monitor = m->private;
-	const struct rv_coverage *coverage = READ_ONCE(monitor->files->coverage);
 	struct rv_monitor_stats total = {};
 	struct rv_violation last;
 	unsigned long flags;
@@ -475,8 +514,10 @@ static int monitor_stats_show(struct seq_file *m, void *v)
 		total.events += READ_ONCE(stats->events);
 		total.violations += READ_ONCE(stats->violations);
 	}
-	if (coverage)
-		total.events += rv_coverage_total(coverage) + total.violations;
+	/* each event is an allowed one or a violation */
+	total.events += total.violations;
+	if (monitor->transitions)
+		total.events += rv_transition_total(monitor);
 	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
 	last = monitor->last_violation;
 	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
@@ -488,55 +529,69 @@ static int monitor_stats_show(struct seq_file *m, void *v)
 			   last.state, last.event, last.cpu, last.pid, last.time_ns);
 	else
 		seq_puts(m, "last_violation: none\n");
-	return 0;
 }
 
 static int monitor_stats_open(struct inode *inode, struct file *filp)
 {
-	return rv_monitor_single_open(inode, filp, monitor_stats_show);
+	return rv_monitor_single_open(inode, filp, monitor_stats_print);
 }
 
 static const struct file_operations monitor_stats_fops = {
 	.open		= monitor_stats_open,
-	.release	= rv_monitor_single_release,
+	.release	= single_release,
 	.read		= seq_read,
-	.llseek		= seq_lseek,
+	.llseek		= rv_seq_lseek,
 };
 
 /**
- * rv_set_coverage - say where a monitor counts the transitions it takes
+ * rv_set_coverage - count the transitions a monitor takes
  * @monitor:	the monitor, registered
- * @coverage:	its model and counters, which must live as long as the
- *		monitor is registered
+ * @coverage:	its model, which must live as long as the monitor is
+ *		registered
  *
- * The DA monitor macros call this when the monitor starts. The counters
- * are reset each time the monitor is enabled, and shown in
- * monitors/NAME/coverage. They count the monitor's events too, in its
- * stats: each event is a transition taken or a violation, so such a
- * monitor does not call rv_count_event() as well, and its event path
- * increments one counter, not two.
+ * The DA monitor macros call this when the monitor starts. The first time,
+ * it allocates the monitor's per-CPU transition counters, which then stay
+ * until the monitor is unregistered: monitors/NAME/coverage shows the
+ * last run after the monitor stopped. The counters are reset each time
+ * the monitor is enabled. They count the monitor's events too, in its
+ * stats: each event is a transition taken or a violation, so the event
+ * path increments one counter, not two. A model too large for per-CPU
+ * counters goes without; its monitor counts its events with
+ * rv_count_event().
+ *
+ * Context: process context, from the monitor's start().
+ * Return: 0, or -ENOMEM.
  */
-void rv_set_coverage(struct rv_monitor *monitor, const struct rv_coverage *coverage)
+int rv_set_coverage(struct rv_monitor *monitor, const struct rv_coverage *coverage)
 {
-	/* a monitor used without registering it (KUnit) has no files */
-	if (monitor->files)
-		WRITE_ONCE(monitor->files->coverage, coverage);
+	size_t size = rv_transitions_size(coverage);
+
+	if (monitor->transitions)
+		return 0;
+	if (size > PCPU_MIN_UNIT_SIZE) {
+		pr_info("monitor %s: model too large for transition coverage\n", monitor->name);
+		return 0;
+	}
+	monitor->transitions = __alloc_percpu(size, __alignof__(u64));
+	if (!monitor->transitions)
+		return -ENOMEM;
+	monitor->coverage = coverage;
+	return 0;
 }
 EXPORT_SYMBOL_GPL(rv_set_coverage);
 
 /*
  * monitors/NAME/coverage: one line per transition of the model, "STATE
  * EVENT NEXT_STATE COUNT", counted since the monitor was last enabled.
- * Empty until a monitor with coverage has started.
+ * Empty for a monitor that has never started or counts no transition.
  */
-static int monitor_coverage_show(struct seq_file *m, void *v)
+static void monitor_coverage_print(struct seq_file *m, struct rv_monitor *monitor)
 {
-	struct rv_monitor *monitor = m->private;
-	const struct rv_coverage *coverage = READ_ONCE(monitor->files->coverage);
+	const struct rv_coverage *coverage = monitor->coverage;
 	unsigned int state, event, next;
 
-	if (!coverage)
-		return 0;
+	if (!monitor->transitions)
+		return;
 	for (state = 0; state < coverage->states; state++) {
 		for (event = 0; event < coverage->events; event++) {
 			next = coverage->next_state(state, event);
@@ -544,22 +599,21 @@ static int monitor_coverage_show(struct seq_file *m, void *v)
 				continue;
 			seq_printf(m, "%s %s %s %llu\n", coverage->state_name(state),
 				   coverage->event_name(event), coverage->state_name(next),
-				   rv_coverage_count(coverage, state, event));
+				   rv_transition_count(monitor, state, event));
 		}
 	}
-	return 0;
 }
 
 static int monitor_coverage_open(struct inode *inode, struct file *filp)
 {
-	return rv_monitor_single_open(inode, filp, monitor_coverage_show);
+	return rv_monitor_single_open(inode, filp, monitor_coverage_print);
 }
 
 static const struct file_operations monitor_coverage_fops = {
 	.open		= monitor_coverage_open,
-	.release	= rv_monitor_single_release,
+	.release	= single_release,
 	.read		= seq_read,
-	.llseek		= seq_lseek,
+	.llseek		= rv_seq_lseek,
 };
 
 /**
@@ -604,40 +658,51 @@ void rv_report_violation(struct rv_monitor *monitor, const char *state,
 EXPORT_SYMBOL_GPL(rv_report_violation);
 
 /*
+ * A monitor's instances follow the kernel only from the run they were
+ * synced in: resetting a monitor gives it a new generation, and an
+ * instance whose generation is not its monitor's waits for its init event.
+ * Resetting is then one write, however many instances there are, and
+ * reaches every task, even one that is exiting and no longer listed.
+ */
+static atomic_t rv_generation = ATOMIC_INIT(0);
+
+/**
+ * rv_new_generation - a generation number for a monitor's new run
+ *
+ * Generations are shared by all monitors, so that a per-task slot that
+ * passes from one monitor to another keeps no state of the first that the
+ * second could take for its own. Zero is never returned: instances start
+ * (in a new task) with generation 0. The counter wraps after 2^32 resets;
+ * an instance last synced exactly that many resets ago, and never since,
+ * would then be taken for in sync.
+ *
+ * Context: any.
+ * Return: a generation number, never 0.
+ */
+unsigned int rv_new_generation(void)
+{
+	unsigned int generation;
+
+	do {
+		generation = (unsigned int)atomic_inc_return(&rv_generation);
+	} while (!generation);
+	return generation;
+}
+EXPORT_SYMBOL_GPL(rv_new_generation);
+
+/*
  * Slots for per-task monitor instances in task_struct. A per-task monitor
  * takes one when it is enabled and gives it back when it is disabled.
  */
 static unsigned long rv_task_slots_used;
 
 /**
- * rv_reset_task_slot - put every task's instance in a slot out of sync
- * @slot: a slot taken with rv_get_task_slot()
- *
- * Each instance then waits for its init event.
- *
- * Context: process context.
- */
-void rv_reset_task_slot(int slot)
-{
-	struct task_struct *g, *p;
-	int cpu;
-
-	read_lock(&tasklist_lock);
-	for_each_process_thread(g, p)
-		WRITE_ONCE(p->rv_da_mon[slot].monitoring, false);
-	read_unlock(&tasklist_lock);
-	for_each_possible_cpu(cpu)
-		WRITE_ONCE(idle_task(cpu)->rv_da_mon[slot].monitoring, false);
-}
-EXPORT_SYMBOL_GPL(rv_reset_task_slot);
-
-/**
  * rv_get_task_slot - take a slot for a per-task monitor's instances
  *
- * The slot comes with every task's instance out of sync (not monitoring);
- * tasks forked later start so too.
+ * What a slot holds is stale (a task forked since holds zeroes): the
+ * monitor resets its instances by taking a new generation.
  *
- * Context: process context.
+ * Context: any.
  * Return: the slot, an index into task_struct's rv_da_mon[], or -EBUSY
  * when all RV_PER_TASK_SLOTS are taken.
  */
@@ -645,12 +710,9 @@ int rv_get_task_slot(void)
 {
 	int slot;
 
-	for (slot = 0; slot < RV_PER_TASK_SLOTS; slot++) {
-		if (!test_and_set_bit(slot, &rv_task_slots_used)) {
-			rv_reset_task_slot(slot);
+	for (slot = 0; slot < RV_PER_TASK_SLOTS; slot++)
+		if (!test_and_set_bit(slot, &rv_task_slots_used))
 			return slot;
-		}
-	}
 	return -EBUSY;
 }
 EXPORT_SYMBOL_GPL(rv_get_task_slot);
@@ -660,55 +722,41 @@ EXPORT_SYMBOL_GPL(rv_get_task_slot);
  * @slot: the slot
  *
  * The caller must have detached the monitor's handlers and waited until
- * none runs (tracepoint_synchronize_unregister()).
+ * none runs (tracepoint_synchronize_unregister()). Giving back a slot that
+ * is not taken is a bug, warned about once.
  */
 void rv_put_task_slot(int slot)
 {
-	if (slot >= 0 && slot < RV_PER_TASK_SLOTS)
-		clear_bit(slot, &rv_task_slots_used);
+	if (WARN_ON_ONCE(slot < 0 || slot >= RV_PER_TASK_SLOTS ||
+			 !test_and_clear_bit(slot, &rv_task_slots_used)))
+		return;
 }
 EXPORT_SYMBOL_GPL(rv_put_task_slot);
 
 static void rv_remove_monitor_files(struct rv_monitor *monitor)
 {
-	if (!monitor->files)
-		return;
-	tracefs_remove(monitor->files->dir);
-	kfree(monitor->files);
-	monitor->files = NULL;
+	tracefs_remove(monitor->dir);
+	monitor->dir = NULL;
 }
 
 static int rv_create_monitor_files(struct rv_monitor *monitor)
 {
-	struct rv_monitor_files *files;
 	struct dentry *dir;
-	int ret = -ENOMEM;
+	int ret;
 
 	lockdep_assert_held(&rv_interface_lock);
-	files = kzalloc(sizeof(*files), GFP_KERNEL);
-	if (!files)
-		return -ENOMEM;
 	dir = tracefs_create_dir(monitor->name, rv_monitors_dir);
 	if (IS_ERR_OR_NULL(dir))
-		goto out_free;
-	files->dir = dir;
-	monitor->files = files;
+		return -ENOMEM;
+	monitor->dir = dir;
 
-	if (!tracefs_create_file("desc", 0400, dir, monitor, &monitor_desc_fops) ||
-	    !tracefs_create_file("enable", 0600, dir, monitor, &monitor_enable_fops) ||
-	    !tracefs_create_file("stats", 0400, dir, monitor, &monitor_stats_fops) ||
-	    !tracefs_create_file("coverage", 0400, dir, monitor, &monitor_coverage_fops))
-		goto out_remove;
-	ret = rv_reactors_create_monitor_files(monitor, dir);
+	ret = rv_create_monitor_file("desc", 0400, monitor, &monitor_desc_fops) ?:
+	      rv_create_monitor_file("enable", 0600, monitor, &monitor_enable_fops) ?:
+	      rv_create_monitor_file("stats", 0400, monitor, &monitor_stats_fops) ?:
+	      rv_create_monitor_file("coverage", 0400, monitor, &monitor_coverage_fops) ?:
+	      rv_reactors_create_monitor_files(monitor);
 	if (ret)
-		goto out_remove;
-	return 0;
-
-out_remove:
-	rv_remove_monitor_files(monitor);
-	return ret;
-out_free:
-	kfree(files);
+		rv_remove_monitor_files(monitor);
 	return ret;
 }
 
@@ -742,7 +790,10 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner)
 	monitor->owner = owner;
 	monitor->enabled = false;
 	RCU_INIT_POINTER(monitor->reactor, NULL);
-	monitor->files = NULL;
+	monitor->id = rv_next_monitor_id++;
+	monitor->dir = NULL;
+	monitor->coverage = NULL;
+	monitor->transitions = NULL;
 	monitor->last_violation = (struct rv_violation){};
 	raw_spin_lock_init(&monitor->violation_lock);
 	monitor->stats = alloc_percpu(struct rv_monitor_stats);
@@ -790,6 +841,8 @@ int rv_unregister_monitor(struct rv_monitor *monitor)
 	list_del(&monitor->list);
 	free_percpu(monitor->stats);
 	monitor->stats = NULL;
+	free_percpu(monitor->transitions);
+	monitor->transitions = NULL;
 out_unlock:
 	mutex_unlock(&rv_interface_lock);
 	return ret;
@@ -855,27 +908,27 @@ static int available_monitors_open(struct inode *inode, struct file *filp)
 static const struct file_operations available_monitors_fops = {
 	.open		= available_monitors_open,
 	.read		= seq_read,
-	.llseek		= seq_lseek,
+	.llseek		= rv_seq_lseek,
 	.release	= seq_release,
 };
 
-/* Opening for writing with truncation (a shell's '>') disables them all. */
+/*
+ * Opening for writing with truncation (a shell's '>') disables them all.
+ * Every open mode gets a seq_file: seq_lseek() needs one, and a program
+ * that opens the file only for writing may still seek (Python does).
+ */
 static int enabled_monitors_open(struct inode *inode, struct file *filp)
 {
+	int ret;
+
+	ret = seq_open(filp, &enabled_monitors_seq_ops);
+	if (ret)
+		return ret;
 	if ((filp->f_mode & FMODE_WRITE) && (filp->f_flags & O_TRUNC)) {
 		mutex_lock(&rv_interface_lock);
 		rv_disable_all_monitors();
 		mutex_unlock(&rv_interface_lock);
 	}
-	if (filp->f_mode & FMODE_READ)
-		return seq_open(filp, &enabled_monitors_seq_ops);
-	return 0;
-}
-
-static int enabled_monitors_release(struct inode *inode, struct file *filp)
-{
-	if (filp->f_mode & FMODE_READ)
-		return seq_release(inode, filp);
 	return 0;
 }
 
@@ -913,13 +966,15 @@ static const struct file_operations enabled_monitors_fops = {
 	.open		= enabled_monitors_open,
 	.read		= seq_read,
 	.write		= enabled_monitors_write,
-	.llseek		= seq_lseek,
-	.release	= enabled_monitors_release,
+	.llseek		= rv_seq_lseek,
+	.release	= seq_release,
 };
 
 /*
  * rv/monitoring_on: 0 pauses every monitor, 1 resumes them, from a fresh
- * start: what a monitor knew when it was paused is stale.
+ * start: what a monitor knew when it was paused is stale. Writing 0
+ * returns once no handler that saw monitoring on runs any more, so that
+ * none can undo the reset that the next 1 does.
  */
 
 static ssize_t monitoring_on_read(struct file *filp, char __user *ubuf,
@@ -944,10 +999,12 @@ static ssize_t monitoring_on_write(struct file *filp, const char __user *ubuf,
 		list_for_each_entry(m, &rv_monitors, list)
 			if (m->enabled && m->reset)
 				m->reset();
-		/* the reset states are visible before any event uses them */
-		smp_wmb();
+		/* pairs with rv_monitoring_on(): the handlers see the reset */
+		smp_store_release(&__rv_monitoring_on, true);
+	} else if (!on && rv_monitoring_on()) {
+		WRITE_ONCE(__rv_monitoring_on, false);
+		tracepoint_synchronize_unregister();
 	}
-	WRITE_ONCE(__rv_monitoring_on, on);
 	mutex_unlock(&rv_interface_lock);
 	return count;
 }

@@ -20,19 +20,20 @@ ssize_t rv_copy_word(char *buf, const char __user *ubuf, size_t count, loff_t *p
 ssize_t rv_read_switch(struct file *filp, char __user *ubuf, size_t count,
 		       loff_t *ppos, bool value);
 int rv_parse_switch(const char __user *ubuf, size_t count, loff_t *ppos, bool *value);
+loff_t rv_seq_lseek(struct file *filp, loff_t offset, int whence);
 bool rv_name_valid(const char *name);
 
+struct rv_monitor *rv_monitor_of_file(const struct file *filp);
+int rv_create_monitor_file(const char *name, umode_t mode, struct rv_monitor *monitor,
+			   const struct file_operations *fops);
 int rv_monitor_file_open(struct inode *inode, struct file *filp);
-int rv_monitor_file_release(struct inode *inode, struct file *filp);
 int rv_monitor_single_open(struct inode *inode, struct file *filp,
-			   int (*show)(struct seq_file *, void *));
-int rv_monitor_single_release(struct inode *inode, struct file *filp);
-bool rv_monitor_registered(struct rv_monitor *monitor);
+			   void (*print)(struct seq_file *m, struct rv_monitor *monitor));
 int rv_set_monitor_enabled(struct rv_monitor *monitor, bool enable);
 
 #ifdef CONFIG_RV_REACTORS
 int rv_reactors_init(struct dentry *root);
-int rv_reactors_create_monitor_files(struct rv_monitor *monitor, struct dentry *dir);
+int rv_reactors_create_monitor_files(struct rv_monitor *monitor);
 void rv_reactors_forget_monitor(struct rv_monitor *monitor);
 int rv_select_reactor(struct rv_monitor *monitor, const char *name);
 #else
@@ -41,8 +42,7 @@ static inline int rv_reactors_init(struct dentry *root)
 	return 0;
 }
 
-static inline int rv_reactors_create_monitor_files(struct rv_monitor *monitor,
-						   struct dentry *dir)
+static inline int rv_reactors_create_monitor_files(struct rv_monitor *monitor)
 {
 	return 0;
 }

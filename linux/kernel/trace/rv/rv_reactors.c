@@ -214,7 +214,7 @@ static int available_reactors_open(struct inode *inode, struct file *filp)
 static const struct file_operations available_reactors_fops = {
 	.open		= available_reactors_open,
 	.read		= seq_read,
-	.llseek		= seq_lseek,
+	.llseek		= rv_seq_lseek,
 	.release	= single_release,
 };
 
@@ -231,30 +231,26 @@ static void show_reactor_choice(struct seq_file *m, const char *name, bool selec
 		seq_printf(m, "%s\n", name);
 }
 
-static int monitor_reactors_show(struct seq_file *m, void *v)
+static void monitor_reactors_print(struct seq_file *m, struct rv_monitor *monitor)
 {
-	struct rv_monitor *monitor = m->private;
 	struct rv_reactor *selected, *r;
 
-	mutex_lock(&rv_interface_lock);
 	selected = rcu_dereference_protected(monitor->reactor,
 					     lockdep_is_held(&rv_interface_lock));
 	show_reactor_choice(m, RV_NOP_REACTOR, !selected);
 	list_for_each_entry(r, &rv_reactors, list)
 		show_reactor_choice(m, r->name, r == selected);
-	mutex_unlock(&rv_interface_lock);
-	return 0;
 }
 
 static int monitor_reactors_open(struct inode *inode, struct file *filp)
 {
-	return rv_monitor_single_open(inode, filp, monitor_reactors_show);
+	return rv_monitor_single_open(inode, filp, monitor_reactors_print);
 }
 
 static ssize_t monitor_reactors_write(struct file *filp, const char __user *ubuf,
 				      size_t count, loff_t *ppos)
 {
-	struct rv_monitor *monitor = file_inode(filp)->i_private;
+	struct rv_monitor *monitor;
 	char buf[RV_WORD_BUF];
 	ssize_t len;
 	int ret;
@@ -264,10 +260,8 @@ static ssize_t monitor_reactors_write(struct file *filp, const char __user *ubuf
 		return len ?: -EINVAL;
 
 	mutex_lock(&rv_interface_lock);
-	if (rv_monitor_registered(monitor))
-		ret = rv_select_reactor(monitor, buf);
-	else
-		ret = -ENODEV;
+	monitor = rv_monitor_of_file(filp);
+	ret = monitor ? rv_select_reactor(monitor, buf) : -ENODEV;
 	mutex_unlock(&rv_interface_lock);
 	return ret ?: count;
 }
@@ -276,22 +270,19 @@ static const struct file_operations monitor_reactors_fops = {
 	.open		= monitor_reactors_open,
 	.read		= seq_read,
 	.write		= monitor_reactors_write,
-	.llseek		= seq_lseek,
-	.release	= rv_monitor_single_release,
+	.llseek		= rv_seq_lseek,
+	.release	= single_release,
 };
 
 /**
  * rv_reactors_create_monitor_files - add the reactor files of a monitor
- * @monitor:	the monitor
- * @dir:	its folder in rv/monitors/
+ * @monitor: the monitor, whose folder exists
  *
  * Return: 0 or -ENOMEM.
  */
-int rv_reactors_create_monitor_files(struct rv_monitor *monitor, struct dentry *dir)
+int rv_reactors_create_monitor_files(struct rv_monitor *monitor)
 {
-	if (!tracefs_create_file("reactors", 0600, dir, monitor, &monitor_reactors_fops))
-		return -ENOMEM;
-	return 0;
+	return rv_create_monitor_file("reactors", 0600, monitor, &monitor_reactors_fops);
 }
 
 /*

@@ -169,6 +169,7 @@ static void write_monitor(FILE *out, const struct automaton *aut, const struct o
 		"#include <linux/rv.h>\n"
 		"#include <linux/sched.h>\n"
 		"#include <rv/instrumentation.h>\n"
+		"/* XXX: include the headers that declare the tracepoints used below */\n"
 		"\n"
 		"#include \"model.h\"\n"
 		"\n"
@@ -203,7 +204,7 @@ static void write_monitor(FILE *out, const struct automaton *aut, const struct o
 
 	fprintf(out, "static struct rv_probe probes[] = {\n");
 	for (e = 0; e < aut->nr_events; e++)
-		fprintf(out, "\tRV_PROBE(\"XXX: tracepoint of %s\", handle_%s),\n",
+		fprintf(out, "\tRV_PROBE(XXX_tracepoint_of_%s, handle_%s),\n",
 			aut->events[e], aut->events[e]);
 	fprintf(out,
 		"};\n"

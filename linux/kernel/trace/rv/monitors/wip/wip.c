@@ -11,6 +11,8 @@
 #include <linux/rv.h>
 #include <linux/sched.h>
 #include <rv/instrumentation.h>
+#include <trace/events/preemptirq.h>
+#include <trace/events/sched.h>
 
 #include "model.h"
 
@@ -51,9 +53,9 @@ static void handle_sched_waking(void *data, struct task_struct *task)
 }
 
 static struct rv_probe probes[] = {
-	RV_PROBE("preempt_disable", handle_preempt_disable),
-	RV_PROBE("preempt_enable", handle_preempt_enable),
-	RV_PROBE("sched_waking", handle_sched_waking),
+	RV_PROBE(preempt_disable, handle_preempt_disable),
+	RV_PROBE(preempt_enable, handle_preempt_enable),
+	RV_PROBE(sched_waking, handle_sched_waking),
 };
 
 static int start_wip(void)

@@ -12,6 +12,7 @@
 #include <linux/rv.h>
 #include <linux/sched.h>
 #include <rv/instrumentation.h>
+#include <trace/events/sched.h>
 
 #include "model.h"
 
@@ -39,8 +40,8 @@ static void handle_sched_wakeup(void *data, struct task_struct *task)
 }
 
 static struct rv_probe probes[] = {
-	RV_PROBE("sched_switch", handle_sched_switch),
-	RV_PROBE("sched_wakeup", handle_sched_wakeup),
+	RV_PROBE(sched_switch, handle_sched_switch),
+	RV_PROBE(sched_wakeup, handle_sched_wakeup),
 };
 
 static int start_wwnr(void)

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Runtime Verification (RV): what task_struct holds for the per-task
+ * monitors. Kept apart from <linux/rv.h>, which <linux/sched.h> would
+ * otherwise pull into most of the kernel.
+ */
+#ifndef _LINUX_RV_TASK_H
+#define _LINUX_RV_TASK_H
+
+/**
+ * struct da_monitor - one instance of a deterministic-automaton monitor
+ * @generation:	the run of its monitor that the instance is in sync with:
+ *		it processes events while this is the monitor's current
+ *		generation (see rv_new_generation()), and waits for its
+ *		init event otherwise; 0 is never current
+ * @curr_state:	the current state of the automaton
+ *
+ * One per system, per CPU or per task, depending on the monitor; the
+ * per-task ones live in task_struct (see RV_PER_TASK_SLOTS).
+ */
+struct da_monitor {
+	unsigned int	generation;
+	unsigned int	curr_state;
+};
+
+#ifdef CONFIG_RV
+/* How many per-task monitors can be enabled at the same time. */
+#define RV_PER_TASK_SLOTS	CONFIG_RV_PER_TASK_SLOTS
+
+/*
+ * rv_task_fork - start a new task, a copy of its parent, with no per-task
+ * monitor state. A macro: task_struct is not complete here.
+ */
+#define rv_task_fork(p)	memset((p)->rv_da_mon, 0, sizeof((p)->rv_da_mon))
+#else
+#define rv_task_fork(p)	do { } while (0)
+#endif
+
+#endif /* _LINUX_RV_TASK_H */

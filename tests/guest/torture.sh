@@ -1,0 +1,148 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Torture the RV interface: for TORTURE_SECONDS (default 40), workers at
+# once enable and disable every monitor by every path, switch reactors
+# (never panic), toggle monitoring_on and reacting_on, unload and load
+# monitor and reactor modules, hold files open across the unloads and
+# read every file, while stress-ng runs a scheduling- and fork-heavy load.
+# Afterwards: every worker finished, enabled_monitors agrees with every
+# enable file, every module unloads, kmemleak finds nothing of ours, and
+# wip, whose model this load cannot break, reported no violation. The
+# kernel must not splat (vm-run checks that). `make torture` runs it for
+# longer.
+. "$(dirname "$0")/../../lab/ktap.sh"
+. "$(dirname "$0")/../../lab/lib.sh"
+
+rv=/sys/kernel/tracing/rv
+tracing=/sys/kernel/tracing
+mods=${RV_TEST_MODULES:-$RV_CACHE/ext/test}
+seconds=${TORTURE_SECONDS:-40}
+work=$(mktemp -d)
+monitors=(wip wwnr rv_test rv_test_b)
+reactors=(nop printk rv_test_react)
+# the modules that come and go; wip stays, to watch for false violations
+insmod_test_monitor() { insmod $mods/rv_test_monitor/rv_test_monitor.ko; }
+insmod_test_reactor() { insmod $mods/rv_test_reactor/rv_test_reactor.ko; }
+load=(wwnr:"modprobe wwnr" reactor_printk:"modprobe reactor_printk"
+	rv_test_monitor:insmod_test_monitor rv_test_reactor:insmod_test_reactor)
+loaded() { grep -q "^$1 " /proc/modules; }
+pick() { local -n list=$1; echo "${list[RANDOM % ${#list[@]}]}"; }
+
+ktap_ok "wip loads" modprobe wip
+for spec in "${load[@]}"; do
+	loaded "${spec%%:*}" || ${spec#*:}
+done
+ktap_eq "the monitors and reactors are there" "wip wwnr rv_test rv_test_b:nop printk rv_test_react" \
+	"$(grep -xE 'wip|wwnr|rv_test|rv_test_b' $rv/available_monitors | xargs):$(grep -v panic $rv/available_reactors | xargs)"
+ktap_fails "the panic reactor is not loaded (the torture never selects it)" \
+	grep -qx panic $rv/available_reactors
+
+# wip's violations over the whole run, whatever resets its stats
+mkdir $tracing/instances/torture
+echo 1 > $tracing/instances/torture/events/rv/error_wip/enable
+dmesg -C
+
+# worker NAME BODY: run BODY in a loop until the deadline, counting
+deadline=$((SECONDS + seconds))
+worker() {
+	local name=$1 body=$2 n=0
+	while [ $SECONDS -lt $deadline ]; do
+		eval "$body" >/dev/null 2>&1
+		n=$((n + 1))
+	done
+	echo "$name $n" >> "$work/ops"
+}
+
+enable_body='m=$(pick monitors)
+	case $((RANDOM % 7)) in
+	0) echo $m >> $rv/enabled_monitors ;;
+	1) echo "!$m" >> $rv/enabled_monitors ;;
+	2) echo "-$m" >> $rv/enabled_monitors ;;
+	3) echo 1 > $rv/monitors/$m/enable ;;
+	4) echo 0 > $rv/monitors/$m/enable ;;
+	5) echo > $rv/enabled_monitors ;;
+	6) : > $rv/enabled_monitors ;;
+	esac'
+reactor_body='echo $(pick reactors) > $rv/monitors/$(pick monitors)/reactors'
+switch_body='echo $((RANDOM % 2)) > $rv/monitoring_on; echo $((RANDOM % 2)) > $rv/reacting_on'
+module_body='spec=$(pick load); name=${spec%%:*}
+	if loaded $name; then rmmod $name; else ${spec#*:}; fi
+	sleep 0.$((RANDOM % 5))'
+# files of a monitor held open while its module may go, then used
+holder_body='m=$(pick monitors); d=$rv/monitors/$m
+	exec 3< $d/stats 4< $d/coverage 5<> $d/enable 6<> $d/reactors 7< $d/desc
+	sleep 0.$((RANDOM % 3))
+	cat <&3; cat <&4; cat <&5; cat <&6; cat <&7; echo 0 >&5; echo nop >&6
+	exec 3<&- 4<&- 5<&- 6<&- 7<&-'
+reader_body='for f in $(find $rv -type f); do cat $f; done'
+
+stress-ng --switch 2 --fork 2 --futex 1 --timeout "${seconds}s" --quiet &
+stress=$!
+worker enable "$enable_body" &
+worker enable "$enable_body" &
+worker reactor "$reactor_body" &
+worker switch "$switch_body" &
+worker module "$module_body" &
+worker holder "$holder_body" &
+worker reader "$reader_body" &
+worker reader "$reader_body" &
+# a bounded wait: a worker stuck in the kernel is a failure, not a hang
+waited=0
+while [ "$(jobs -rp | wc -l)" -gt 1 ] && [ $waited -lt $((seconds + 120)) ]; do
+	sleep 1
+	waited=$((waited + 1))
+done
+ktap_eq "every worker finished within two minutes of the deadline" 8 "$(wc -l < "$work/ops")"
+wait $stress
+ktap_eq "stress-ng ran to the end" 0 $?
+ops=$(awk '{ n += $2 } END { print n }' "$work/ops")
+echo "# torture: $seconds s, $ops operations ($(sort "$work/ops" | awk '{ a[$1] += $2 } END { for (k in a) printf "%s %d, ", k, a[k] }'))"
+
+# what the workers left must be consistent
+bad=
+for m in $(cat $rv/available_monitors); do
+	want=0
+	grep -qx "$m" $rv/enabled_monitors && want=1
+	[ "$(cat $rv/monitors/$m/enable)" = $want ] || bad="$bad $m"
+done
+ktap_eq "enabled_monitors agrees with every enable file" "" "$bad"
+
+# put everything back, then every module must unload
+echo 1 > $rv/monitoring_on
+echo 1 > $rv/reacting_on
+for m in $(cat $rv/available_monitors); do echo nop > $rv/monitors/$m/reactors; done
+echo > $rv/enabled_monitors
+echo 0 > $tracing/instances/torture/events/rv/error_wip/enable
+violations=$(grep -c error_wip $tracing/instances/torture/trace)
+ktap_eq "wip reported no violation: this load cannot break its model" 0 "$violations"
+ktap_nomatch "and no reactor printed one of wip's" "monitor wip does not allow" "$(dmesg)"
+rmdir $tracing/instances/torture
+for name in wip wwnr reactor_printk rv_test_monitor rv_test_reactor; do
+	if loaded $name; then
+		ktap_ok "$name unloads" rmmod $name
+	else
+		ktap_ok "$name loads and unloads" sh -c "modprobe $name 2>/dev/null ||
+			insmod $mods/$name/$name.ko; rmmod $name"
+	fi
+done
+
+# kmemleak reports objects unreferenced for some seconds, on a scan
+kmemleak=/sys/kernel/debug/kmemleak
+if [ -r $kmemleak ] && cat $kmemleak >/dev/null 2>&1; then
+	sleep 6
+	echo scan > $kmemleak
+	leaks=$(cat $kmemleak)
+	# the reports whose allocation backtrace has a function of ours
+	ours=$(awk 'function flush() { if (ours) print report; ours = 0 }
+		/^unreferenced object/ { flush(); report = $0; trace = 0; next }
+		{ report = report "\n" $0 }
+		/backtrace:/ { trace = 1 }
+		trace && /[[:space:]](rv_|da_|wip|wwnr|reactor_)/ { ours = 1 }
+		END { flush() }' <<< "$leaks")
+	ktap_eq "kmemleak finds nothing of ours" "" "$ours"
+	echo "# kmemleak: $(grep -c '^unreferenced object' <<< "$leaks") unreferenced objects in all"
+else
+	ktap_skip "kmemleak finds nothing of ours" "kmemleak is off (make torture turns it on)"
+fi
+rm -rf "$work"
+ktap_finish
