@@ -18,8 +18,7 @@ echo "torture: $seconds s on the $kind kernel" >&2
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 console=$RV_CACHE/torture-$kind.console
-# kmemleak, off by default (it doubles the cost of starting a process)
-"$LAB_DIR/vm-run.sh" --kind "$kind" --quiet --timeout $((seconds + 900)) --append kmemleak=on \
+"$LAB_DIR/vm-run.sh" --kind "$kind" --quiet --timeout $((seconds + 900)) --kmemleak \
 	--console "$console" --out "$out" -- \
 	"TORTURE_SECONDS=$seconds RV_TEST_MODULES=$RV_CACHE/ext/$kind \
 	lab/run-tests.sh tests/guest/torture.sh tests/guest/fuzz.sh > \$LAB_OUT/ktap 2>&1"

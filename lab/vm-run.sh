@@ -16,6 +16,14 @@
 #   --append ARGS        more kernel command-line arguments
 #   --cpus N             number of CPUs (default 2)
 #   --icount             count guest time in instructions (repeatable timings)
+#   --tcg-threads MODE   QEMU's TCG: single (default: all CPUs in one host
+#                        thread) or multi (a host thread per CPU, faster).
+#                        With multi, QEMU 7.2 runs stale code after the
+#                        kernel patches itself (static calls, jump labels),
+#                        and the guest oopses on a leftover int3: see
+#                        lab/text-poke-storm.sh
+#   --kmemleak           turn kmemleak on (off by default: it doubles the
+#                        cost of starting a process)
 #   --interactive        an interactive shell instead of CMD
 #   --quiet              do not copy the console to stdout (it is still kept)
 #   --console FILE       also copy the guest console to FILE
@@ -25,6 +33,7 @@ set -euo pipefail
 
 kind=test timeout=${VM_TIMEOUT:-300} expect_panic=${EXPECT_PANIC:-}
 append=${KERNEL_ARGS:-} cpus=2 icount=0 interactive=0 quiet=0 console_copy=
+kmemleak=off tcg_threads=single
 out_copy=
 cmd=${CMD:-}
 while [ $# -gt 0 ]; do
@@ -35,6 +44,8 @@ while [ $# -gt 0 ]; do
 	--append) append="$append $2"; shift 2 ;;
 	--cpus) cpus=$2; shift 2 ;;
 	--icount) icount=1; shift ;;
+	--kmemleak) kmemleak=on; shift ;;
+	--tcg-threads) tcg_threads=$2; shift 2 ;;
 	--interactive) interactive=1; shift ;;
 	--quiet) quiet=1; shift ;;
 	--console) console_copy=$2; shift 2 ;;
@@ -84,11 +95,13 @@ printf '%s\n' "$cmd" > "$run/cmd"
 } > "$run/env"
 mkdir -p "$out/modroot/lib/modules"
 
+# icount counts one instruction stream: it runs all CPUs in one thread
+[ $icount -eq 0 ] || tcg_threads=single
 virtfs() { echo "local,path=$1,mount_tag=$2,security_model=none,multidevs=remap$3"; }
 qemu=(qemu-system-x86_64 -nodefaults -no-reboot -display none
-	-machine pc -cpu max -m 2G -smp "$cpus"
+	-machine pc -cpu max -m 2G -smp "$cpus" -accel "tcg,thread=$tcg_threads"
 	-kernel "$kernel" -initrd "$initramfs"
-	-append "console=ttyS0 acpi=noirq no_timer_check kmemleak=off panic=-1 oops=panic rdinit=/init $append"
+	-append "console=ttyS0 acpi=noirq no_timer_check kmemleak=$kmemleak panic=-1 oops=panic rdinit=/init $append"
 	-virtfs "$(virtfs / hostroot ,readonly=on)"
 	-virtfs "$(virtfs "$out/modroot/lib/modules" labmods ,readonly=on)"
 	-virtfs "$(virtfs "$run" labrun '')"

@@ -37,9 +37,11 @@ echo wip > $rv/enabled_monitors
 echo wwnr >> $rv/enabled_monitors
 rising "wip receives events on a live workload" wip
 rising "wwnr receives events on a live workload" wwnr
+# tasks woken while they still run, on purpose
+"$RV_CACHE/bin/stop_cont" 1000
 ktap_eq "wip finds no violation: wakeups happen with preemption disabled" 0 "$(stat wip violations)"
 n=$(stat wwnr violations)
-ktap_result $([ "$n" -gt 0 ]; echo $?) "wwnr, knowingly too strict, finds violations under load ($n)"
+ktap_result $([ "$n" -gt 0 ]; echo $?) "wwnr, knowingly too strict, finds violations ($n)"
 sleep 0.2
 ktap_match "the printk reactor prints them" \
 	'rv: monitor wwnr does not allow event wakeup on state running' "$(dmesg)"
@@ -49,7 +51,7 @@ echo 1 > $tr/events/rv/error_wwnr/enable
 echo > $tr/trace
 echo 0 > $rv/reacting_on
 dmesg -C
-stress-ng --switch 2 --timeout 1 --quiet >/dev/null 2>&1
+"$RV_CACHE/bin/stop_cont" 1000
 sleep 0.2
 ktap_nomatch "with reacting_on 0 no reaction is printed" 'rv: monitor' "$(dmesg)"
 ktap_match "while the error tracepoint still records violations" \

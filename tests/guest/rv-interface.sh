@@ -130,6 +130,7 @@ data=rv_test bad "enabled_monitors, a NUL byte" EINVAL enabled_monitors -z
 # a seq_file, which cannot be written at an offset
 data=rv_test bad "enabled_monitors, a write at an offset" ESPIPE enabled_monitors -o 3
 data=rv_tes bad "enabled_monitors, a name cut short by one" EINVAL enabled_monitors
+data=$'rv_test\xa0' bad "enabled_monitors, a no-break space (not ASCII, no blank)" EINVAL enabled_monitors
 data=rv_test_bb bad "enabled_monitors, a name one too long" EINVAL enabled_monitors
 for v in 2 -1 yes on 01 '1 1' '' ' ' '\n' 0x1; do
 	data=$v bad "monitoring_on, '$v'" EINVAL monitoring_on
@@ -180,6 +181,13 @@ ktap_eq "which leaves rv_test_b alone enabled" rv_test_b "$(cat enabled_monitors
 ktap_ok "Python truncating enabled_monitors disables them all" \
 	$python -c "open('enabled_monitors', 'w').close()"
 ktap_eq "so none is enabled" "" "$(cat enabled_monitors)"
+
+# an open that fails has no effect: the VFS refuses O_DIRECT after open
+echo rv_test > enabled_monitors
+ktap_fails "an O_DIRECT open of enabled_monitors, truncating, fails" \
+	dd of=enabled_monitors oflag=direct status=none < /dev/null
+ktap_eq "and disables nothing" rv_test "$(cat enabled_monitors)"
+echo > enabled_monitors
 
 # a reader never sees a NUL byte
 for f in available_monitors available_reactors enabled_monitors monitoring_on reacting_on \

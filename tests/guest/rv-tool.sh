@@ -25,12 +25,15 @@ stop_mon() {
 	kill -INT $mon_pid
 	wait $mon_pid
 }
-# mon_for SECONDS ARGS...: rv mon ARGS for SECONDS under a switching load
+# mon_for SECONDS ARGS...: rv mon ARGS for SECONDS under a switching load,
+# then rounds of stop_cont, which wake tasks while they run (wwnr's
+# violation) on purpose
 mon_for() {
 	local seconds=$1
 	shift
 	start_mon "$@"
 	stress-ng --switch 2 --timeout "$seconds" --quiet >/dev/null 2>&1
+	"$RV_CACHE/bin/stop_cont" 1000
 	stop_mon
 }
 

@@ -26,7 +26,8 @@ insmod_test_reactor() { insmod $mods/rv_test_reactor/rv_test_reactor.ko; }
 load=(wwnr:"modprobe wwnr" reactor_printk:"modprobe reactor_printk"
 	rv_test_monitor:insmod_test_monitor rv_test_reactor:insmod_test_reactor)
 loaded() { grep -q "^$1 " /proc/modules; }
-pick() { local -n list=$1; echo "${list[RANDOM % ${#list[@]}]}"; }
+# pick VAR LIST: a random element of the array LIST in VAR, without a fork
+pick() { local -n var=$1 list=$2; var=${list[RANDOM % ${#list[@]}]}; }
 
 ktap_ok "wip loads" modprobe wip
 for spec in "${load[@]}"; do
@@ -45,15 +46,15 @@ dmesg -C
 # worker NAME BODY: run BODY in a loop until the deadline, counting
 deadline=$((SECONDS + seconds))
 worker() {
-	local name=$1 body=$2 n=0
+	local worker_name=$1 worker_body=$2 n=0
 	while [ $SECONDS -lt $deadline ]; do
-		eval "$body" >/dev/null 2>&1
+		eval "$worker_body" >/dev/null 2>&1
 		n=$((n + 1))
 	done
-	echo "$name $n" >> "$work/ops"
+	echo "$worker_name $n" >> "$work/ops"
 }
 
-enable_body='m=$(pick monitors)
+enable_body='pick m monitors
 	case $((RANDOM % 7)) in
 	0) echo $m >> $rv/enabled_monitors ;;
 	1) echo "!$m" >> $rv/enabled_monitors ;;
@@ -63,18 +64,19 @@ enable_body='m=$(pick monitors)
 	5) echo > $rv/enabled_monitors ;;
 	6) : > $rv/enabled_monitors ;;
 	esac'
-reactor_body='echo $(pick reactors) > $rv/monitors/$(pick monitors)/reactors'
+reactor_body='pick r reactors; pick m monitors; echo $r > $rv/monitors/$m/reactors'
 switch_body='echo $((RANDOM % 2)) > $rv/monitoring_on; echo $((RANDOM % 2)) > $rv/reacting_on'
-module_body='spec=$(pick load); name=${spec%%:*}
+module_body='pick spec load; name=${spec%%:*}
 	if loaded $name; then rmmod $name; else ${spec#*:}; fi
 	sleep 0.$((RANDOM % 5))'
 # files of a monitor held open while its module may go, then used
-holder_body='m=$(pick monitors); d=$rv/monitors/$m
+holder_body='pick m monitors; d=$rv/monitors/$m
 	exec 3< $d/stats 4< $d/coverage 5<> $d/enable 6<> $d/reactors 7< $d/desc
 	sleep 0.$((RANDOM % 3))
-	cat <&3; cat <&4; cat <&5; cat <&6; cat <&7; echo 0 >&5; echo nop >&6
+	for fd in 3 4 5 6 7; do read -r -d "" text <&$fd; done
+	echo 0 >&5; echo nop >&6
 	exec 3<&- 4<&- 5<&- 6<&- 7<&-'
-reader_body='for f in $(find $rv -type f); do cat $f; done'
+reader_body='for f in $rv/* $rv/monitors/*/*; do read -r -d "" text < $f; done'
 
 stress-ng --switch 2 --fork 2 --futex 1 --timeout "${seconds}s" --quiet &
 stress=$!
@@ -128,7 +130,8 @@ done
 
 # kmemleak reports objects unreferenced for some seconds, on a scan
 kmemleak=/sys/kernel/debug/kmemleak
-if [ -r $kmemleak ] && cat $kmemleak >/dev/null 2>&1; then
+# (writing fails with EPERM when kmemleak is off)
+if echo scan 2>/dev/null > $kmemleak; then
 	sleep 6
 	echo scan > $kmemleak
 	leaks=$(cat $kmemleak)

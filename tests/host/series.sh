@@ -97,7 +97,7 @@ last=$RV_CACHE/series/build/$(printf %02d "$nr_steps")
 sparse=$(make -C "$last/src" O="$last/obj" ARCH=x86_64 CC="ccache gcc" -j"$(nproc)" \
 	C=2 W=1 kernel/trace/rv/ 2>&1)
 ktap_match "sparse checked our files" '^  CHECK .*/kernel/trace/rv/monitors/wwnr/wwnr\.c$' "$sparse"
-ours='(kernel/trace/rv/|include/rv/|include/linux/rv\.h|include/linux/sched\.h:[0-9]+:.*rv)'
+ours='(kernel/trace/rv/|include/rv/|include/linux/rv(_task)?\.h|include/linux/sched\.h:[0-9]+:.*rv)'
 ktap_eq "sparse and W=1 find nothing in our files" "" \
 	"$(grep -E "$ours" <<< "$sparse" | grep -vE '^  [A-Z]+ ' | head -n 20)"
 

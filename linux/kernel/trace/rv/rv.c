@@ -51,8 +51,10 @@ static struct dentry *rv_monitors_dir;
 
 /*
  * Input parsing, shared with rv_reactors.c. Writes come from shells: with
- * or without a trailing newline, perhaps with blanks around. A write must
- * be whole (at offset 0, in one piece) and hold at most one word.
+ * or without a trailing newline, perhaps with blanks around. Each write is
+ * one command, of at most one word, in ASCII: the file position is not
+ * moved, so that the writes of a shell's redirection each start at 0, and
+ * a write at another offset (pwrite(), or after a seek) is refused.
  */
 
 /**
@@ -64,12 +66,14 @@ static struct dentry *rv_monitors_dir;
  *
  * Return: the length of the word, 0 for a write of blanks only, or
  * -EINVAL for a write at an offset, one too long to hold a name, one with
- * a NUL byte or with more than one word; -EFAULT for a bad buffer.
+ * a NUL byte, a byte beyond ASCII (isspace() would take Latin-1's
+ * no-break space for a blank) or more than one word; -EFAULT for a bad
+ * buffer.
  */
 ssize_t rv_copy_word(char *buf, const char __user *ubuf, size_t count, loff_t *ppos)
 {
 	char *word;
-	size_t len;
+	size_t len, i;
 
 	if (*ppos)
 		return -EINVAL;
@@ -80,6 +84,9 @@ ssize_t rv_copy_word(char *buf, const char __user *ubuf, size_t count, loff_t *p
 	buf[count] = '\0';
 	if (strlen(buf) != count)
 		return -EINVAL;
+	for (i = 0; i < count; i++)
+		if (!isascii(buf[i]))
+			return -EINVAL;
 
 	word = strim(buf);
 	len = strlen(word);
@@ -921,6 +928,9 @@ static int enabled_monitors_open(struct inode *inode, struct file *filp)
 {
 	int ret;
 
+	/* the VFS refuses O_DIRECT only after open: refuse it before the effect */
+	if (filp->f_flags & O_DIRECT)
+		return -EINVAL;
 	ret = seq_open(filp, &enabled_monitors_seq_ops);
 	if (ret)
 		return ret;
