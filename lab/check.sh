@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The whole test suite: host tests, then the in-guest tests in one boot of
-# the test kernel. Prints KTAP, then one line "N passed, N failed".
+# The whole test suite: the host tests, then the in-guest tests shared
+# among guests of the test kernel. Prints KTAP, then one line
+# "N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$REPO_DIR"
@@ -36,40 +37,81 @@ echo "# host tests"
 "$LAB_DIR/run-tests.sh" --counts "$work/host" tests/host/*.sh
 add_counts "$work/host"
 
+# The in-guest tests, in GUEST_VMS guests at once (default: one per host
+# CPU; under single-threaded TCG a guest keeps one CPU busy, and more
+# work at once only slows each), which take the scripts from a shared
+# queue, longest first by the last run's times.
+times_file=$RV_CACHE/guest-test-seconds
+guest_tests=$(for t in tests/guest/*.sh; do
+	n=$(basename "$t" .sh)
+	echo "$(awk -v n="$n" '$1 == n { print $2 }' "$times_file" 2>/dev/null | grep . || echo 999999) $t"
+done | sort -rn -k1,1 -s | cut -d' ' -f2- | tr '\n' ' ')
+vms=${GUEST_VMS:-$(nproc)}
+[ "$vms" -ge 1 ] 2>/dev/null || vms=1
+queue=$work/queue
+mkdir "$queue"
+for i in $(seq "$vms"); do
+	"$LAB_DIR/vm-run.sh" --quiet --timeout "${VM_TIMEOUT:-900}" --share "$queue" \
+		--console "$work/console.$i" --out "$work/guest.$i" -- \
+		"lab/run-tests.sh --claim $queue --counts \$LAB_OUT/counts $guest_tests > \$LAB_OUT/ktap 2>&1" \
+		> "$work/vm.$i" 2>&1 &
+	pids[i]=$!
+done
 echo "# in-guest tests"
-guest_tests=$(ls tests/guest/*.sh 2>/dev/null | tr '\n' ' ')
-if [ -n "$guest_tests" ]; then
-	"$LAB_DIR/vm-run.sh" --quiet --timeout "${VM_TIMEOUT:-900}" \
-		--console "$work/console.log" --out "$work/guest" -- \
-		"lab/run-tests.sh --counts \$LAB_OUT/counts $guest_tests > \$LAB_OUT/ktap 2>&1"
+for i in $(seq "$vms"); do
+	wait "${pids[i]}"
 	status=$?
-	cat "$work/guest/ktap" 2>/dev/null
-	if [ -f "$work/guest/counts" ]; then
-		add_counts "$work/guest/counts"
+	echo "# guest $i of $vms"
+	cat "$work/guest.$i/ktap" 2>/dev/null
+	if [ -f "$work/guest.$i/counts" ]; then
+		add_counts "$work/guest.$i/counts"
+		if [ $status -ne 0 ] && [ "$(cut -d' ' -f2 < "$work/guest.$i/counts")" = 0 ]; then
+			# all its checks passed, yet the run failed: the kernel splatted
+			failed=$((failed + 1))
+			echo "not ok - the kernel of guest $i stayed clean during its tests"
+			cat "$work/vm.$i"
+			tr -d '\r' < "$work/console.$i" | tail -n 60 | sed 's/^/# /'
+		fi
 	else
 		failed=$((failed + 1))
-		echo "not ok - the in-guest tests did not complete"
-		echo "# the end of the guest console:"
-		tr -d '\r' < "$work/console.log" | tail -n 40 | sed 's/^/# /'
+		echo "not ok - the tests of guest $i did not complete"
+		sed 's/^/# /' "$work/vm.$i"
+		echo "# the end of its console:"
+		tr -d '\r' < "$work/console.$i" | tail -n 40 | sed 's/^/# /'
 	fi
-	# the KUnit suites ran at boot: their test cases, from the console
-	echo "# KUnit tests, run at boot"
-	kunit=$(tr -d '\r' < "$work/console.log" | sed -n 's/^\[ *[0-9.]*\] \(    \(not \)\{0,1\}ok [0-9].*\)/\1/p')
-	if [ -z "$kunit" ]; then
-		failed=$((failed + 1))
-		echo "not ok - KUnit ran no test at boot"
+done
+# every script ran to its end in one of the guests; keep their times
+: > "$work/times"
+for t in $guest_tests; do
+	n=$(basename "$t" .sh)
+	if [ -f "$queue/$n/seconds" ]; then
+		echo "$n $(cat "$queue/$n/seconds")" >> "$work/times"
 	else
-		echo "$kunit"
-		passed=$((passed + $(grep -c '^    ok ' <<< "$kunit")))
-		failed=$((failed + $(grep -c '^    not ok ' <<< "$kunit")))
-	fi
-	if [ $status -ne 0 ] && [ "$(cat "$work/guest/counts" 2>/dev/null | cut -d' ' -f2)" = 0 ]; then
-		# all checks passed, yet the run failed: the kernel splatted
 		failed=$((failed + 1))
-		echo "not ok - the guest kernel stayed clean during the in-guest tests"
-		tr -d '\r' < "$work/console.log" | tail -n 60 | sed 's/^/# /'
+		echo "not ok - $t did not run to its end"
 	fi
+done
+echo "# seconds each in-guest script took: $(sort -k2 -rn "$work/times" | tr '\n' ' ')"
+cp "$work/times" "$times_file"
+# The KUnit suites ran at each boot: their test cases, from the consoles,
+# counted once, and a failure in any
+echo "# KUnit tests, run at boot"
+kunit_cases() {
+	tr -d '\r' < "$1" | sed -n 's/^\[ *[0-9.]*\] \(    \(not \)\{0,1\}ok [0-9].*\)/\1/p'
+}
+kunit=$(kunit_cases "$work/console.1")
+if [ -z "$kunit" ]; then
+	failed=$((failed + 1))
+	echo "not ok - KUnit ran no test at boot"
+else
+	echo "$kunit"
+	passed=$((passed + $(grep -c '^    ok ' <<< "$kunit")))
+	failed=$((failed + $(grep -c '^    not ok ' <<< "$kunit")))
 fi
+for i in $(seq 2 "$vms"); do
+	bad=$(kunit_cases "$work/console.$i" | grep '^    not ok ')
+	[ -z "$bad" ] || { failed=$((failed + 1)); echo "not ok - KUnit in guest $i: $bad"; }
+done
 
 if [ "$skipped" -gt 0 ]; then
 	echo "$passed passed, $failed failed, $skipped skipped"

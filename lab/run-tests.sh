@@ -3,16 +3,21 @@
 # Run test scripts and report them as one KTAP document, each script a
 # test whose subtests are its checks.
 #
-# Usage: run-tests.sh [--counts FILE] [--name NAME] SCRIPT...
+# Usage: run-tests.sh [--counts FILE] [--claim DIR] SCRIPT...
 #   --counts FILE  write "PASSED FAILED SKIPPED" (checks, not scripts)
+#   --claim DIR    share the scripts with other runners (other guests)
+#                  through DIR: run only those this runner claims first,
+#                  by making DIR/NAME, and leave in DIR/NAME/seconds how
+#                  long each took
 #   A script that exits non-zero without a failed check counts as a failed
 #   check of its own; one that prints no check at all does too.
 set -uo pipefail
 
-counts= 
+counts= claim=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--counts) counts=$2; shift 2 ;;
+	--claim) claim=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
@@ -27,13 +32,19 @@ mark_start() {
 
 passed=0 failed=0 skipped=0 n=0
 echo "KTAP version 1"
-echo "1..$#"
+# claiming, the number of scripts is known at the end only
+[ -n "$claim" ] || echo "1..$#"
 for script in "$@"; do
-	n=$((n + 1))
 	name=$(basename "$script" .sh)
+	if [ -n "$claim" ]; then
+		mkdir "$claim/$name" 2>/dev/null || continue
+	fi
+	n=$((n + 1))
 	mark_start "$script"
+	start=$SECONDS
 	out=$(bash "$script" 2>&1)
 	status=$?
+	[ -z "$claim" ] || echo $((SECONDS - start)) > "$claim/$name/seconds"
 	p=$(grep -cE '^ok [0-9]+' <<< "$out" | tr -d ' ')
 	s=$(grep -cE '^ok [0-9]+ .*# SKIP' <<< "$out" | tr -d ' ')
 	f=$(grep -cE '^not ok [0-9]+' <<< "$out" | tr -d ' ')
@@ -50,5 +61,6 @@ for script in "$@"; do
 	passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 	if [ "$f" -eq 0 ]; then echo "ok $n $name"; else echo "not ok $n $name"; fi
 done
+[ -z "$claim" ] || echo "1..$n"
 [ -z "$counts" ] || echo "$passed $failed $skipped" > "$counts"
 [ "$failed" -eq 0 ]

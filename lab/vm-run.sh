@@ -28,13 +28,15 @@
 #   --quiet              do not copy the console to stdout (it is still kept)
 #   --console FILE       also copy the guest console to FILE
 #   --out DIR            copy what the command left in $LAB_OUT to DIR
+#   --share DIR          a host folder the guest may write to, at its host
+#                        path (guests running at once meet there)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 kind=test timeout=${VM_TIMEOUT:-300} expect_panic=${EXPECT_PANIC:-}
 append=${KERNEL_ARGS:-} cpus=2 icount=0 interactive=0 quiet=0 console_copy=
 kmemleak=off tcg_threads=single
-out_copy=
+out_copy= share=
 cmd=${CMD:-}
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -50,6 +52,7 @@ while [ $# -gt 0 ]; do
 	--quiet) quiet=1; shift ;;
 	--console) console_copy=$2; shift 2 ;;
 	--out) out_copy=$2; shift 2 ;;
+	--share) share=$(cd "$2" && pwd) || die "no folder $2 to share"; shift 2 ;;
 	--) shift; cmd="$*"; break ;;
 	-*) die "unknown option $1" ;;
 	*) cmd="$*"; break ;;
@@ -82,8 +85,14 @@ fi
 
 mkdir -p "$RV_CACHE/runs"
 run=$(mktemp -d "$RV_CACHE/runs/$(date +%Y%m%d-%H%M%S)-XXXX")
-# keep the last few runs for a look afterwards
-ls -1d "$RV_CACHE"/runs/*/ 2>/dev/null | head -n -20 | xargs -r rm -rf
+# Keep the last few runs for a look afterwards; a run holds a lock on its
+# folder while it lasts, so that no other run removes it (make check runs
+# guests at once, and many short ones meanwhile).
+exec {run_lock}> "$run/lock"
+flock "$run_lock"
+for old in $(ls -1d "$RV_CACHE"/runs/*/ 2>/dev/null | head -n -20); do
+	flock -n "$old/lock" rm -rf "$old" || true	# in use
+done
 cp "$LAB_DIR/guest-init.sh" "$run/init"
 mkdir "$run/out"
 printf '%s\n' "$cmd" > "$run/cmd"
@@ -92,6 +101,7 @@ printf '%s\n' "$cmd" > "$run/cmd"
 	printf 'LAB_INTERACTIVE=%q\n' "$interactive"
 	printf 'LAB_KIND=%q\n' "$kind"
 	printf 'export RV_CACHE=%q\n' "$RV_CACHE"
+	printf 'LAB_SHARE=%q\n' "$share"
 } > "$run/env"
 mkdir -p "$out/modroot/lib/modules"
 
@@ -106,6 +116,7 @@ qemu=(qemu-system-x86_64 -nodefaults -no-reboot -display none
 	-virtfs "$(virtfs "$out/modroot/lib/modules" labmods ,readonly=on)"
 	-virtfs "$(virtfs "$run" labrun '')"
 	-device virtio-rng-pci)
+[ -z "$share" ] || qemu+=(-virtfs "$(virtfs "$share" labshare '')")
 [ $icount -eq 0 ] || qemu+=(-icount shift=4,align=off,sleep=off)
 
 if [ $interactive -eq 1 ]; then
