@@ -11,8 +11,10 @@ order; a "cd" carries over. "$ " sessions start in
 linux/tools/verification of the repository. Prints KTAP-style lines, one
 per command.
 
-Usage: run_examples.py REPO_DIR TOOLS_PATH PAGE.rst...
+Usage: run_examples.py [--setup PAGE=COMMAND]... REPO_DIR TOOLS_PATH PAGE.rst...
   TOOLS_PATH: folders, colon-separated, put first on the PATH
+  --setup: run the shell COMMAND before the examples of PAGE (a file
+           name, such as monitor_containers.rst); its failure fails a check
 """
 import os
 import re
@@ -59,11 +61,27 @@ def sessions(text):
 
 
 def main():
-    repo, tools, pages = sys.argv[1], sys.argv[2], sys.argv[3:]
+    args = sys.argv[1:]
+    setups = {}
+    while args[:1] == ["--setup"]:
+        page, _, command = args[1].partition("=")
+        setups[page] = command
+        args = args[2:]
+    repo, tools, pages = args[0], args[1], args[2:]
     env = dict(os.environ, PATH=tools + ":" + os.environ["PATH"])
     count = failures = 0
     for page in pages:
         cwd = {"#": "/", "$": os.path.join(repo, "linux/tools/verification")}
+        setup = setups.get(os.path.basename(page))
+        if setup is not None:
+            count += 1
+            run = subprocess.run(["bash", "-c", setup], stdout=subprocess.PIPE,
+                                 stderr=subprocess.STDOUT, text=True)
+            result = "ok" if run.returncode == 0 else "not ok"
+            failures += run.returncode != 0
+            print("%s %d - %s: set up with: %s" % (result, count, os.path.basename(page), setup))
+            for line in run.stdout.splitlines() if run.returncode else []:
+                print("# " + line)
         for commands in sessions(open(page).read()):
             for prompt, command, expected in commands:
                 count += 1

@@ -65,7 +65,7 @@ CALL_SECONDS = 20	# no call takes this long, not even a disable under KASAN
 NOBODY = 65534
 HUGE = 2**62
 MIB = 1 << 20
-WORD_BUF = 64		# RV_WORD_BUF: a write of 64 bytes or more is refused
+WORD_BUF = 80		# RV_WORD_BUF: a write of 80 bytes or more is refused
 BLANKS = b" \t\n\v\f\r"	# the blanks a write may have around its word
 
 OPERATIONS = ("open", "python-open", "read", "pread", "readv", "lseek", "lseek-wronly",

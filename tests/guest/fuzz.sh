@@ -8,7 +8,7 @@
 # printk reactor (not the panic reactor), and unloads what it loaded.
 . "$(dirname "$0")/../../lab/lib.sh"
 
-mods=$RV_CACHE/ext/test
+mods=${RV_TEST_MODULES:-$RV_CACHE/ext/test}
 loaded=()
 
 unload() {

@@ -98,7 +98,7 @@ ktap_eq "every worker finished within two minutes of the deadline" 8 "$(wc -l < 
 wait $stress
 ktap_eq "stress-ng ran to the end" 0 $?
 ops=$(awk '{ n += $2 } END { print n }' "$work/ops")
-echo "# torture: $seconds s, $ops operations ($(sort "$work/ops" | awk '{ a[$1] += $2 } END { for (k in a) printf "%s %d, ", k, a[k] }'))"
+echo "# torture: $seconds s, $ops operations ($(awk '{ a[$1] += $2 } END { for (k in a) print k, a[k] }' "$work/ops" | sort | paste -sd, | sed 's/,/, /g'))"
 
 # what the workers left must be consistent
 bad=

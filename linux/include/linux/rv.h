@@ -58,27 +58,39 @@ struct rv_violation {
 };
 
 /**
- * struct rv_monitor - a runtime verification monitor
- * @name:		unique name, also the name of its tracefs folder:
- *			lower-case letters, digits and '_', at most
- *			RV_NAME_MAX characters
+ * struct rv_monitor - a runtime verification monitor, or a container of them
+ * @name:		unique name among all monitors, also the name of its
+ *			tracefs folder: lower-case letters, digits and '_',
+ *			at most RV_NAME_MAX characters
  * @description:	one line saying what the monitor verifies
  * @start:		attach the monitor to the events it follows; called
  *			when the user enables the monitor, after @reset.
  *			Returns 0 or a negative errno, in which case the
- *			monitor stays disabled.
+ *			monitor stays disabled. @enable is the same member,
+ *			under the name the merged Linux RV gives it.
  * @stop:		detach the monitor from its events; called when the
  *			user disables it, and before it is unregistered
+ *			(also named @disable)
  * @reset:		forget the state of every monitor instance; called
  *			before @start and when monitoring is switched back on
+ *
+ * A container is a monitor without @start, @stop and @reset: it follows
+ * no event itself but groups the monitors registered under it (its
+ * children), which the user enables, disables and gives a reactor
+ * together through it.
  *
  * The members below are the RV core's, set up by rv_register_monitor().
  *
  * @owner:		the module that registered the monitor
  * @enabled:		whether the monitor processes events: set once all
- *			its handlers are attached (see rv_monitor_enabled())
+ *			its handlers are attached (see rv_monitor_enabled());
+ *			never set for a container
  * @reactor:		the reactor selected for the monitor, NULL for none
- * @list:		link in the list of registered monitors
+ * @parent:		the container the monitor belongs to, NULL for none
+ * @switching:		marks, under the core's lock, the children that
+ *			enabling their container switched on, to undo
+ * @list:		link in the list of registered monitors, where a
+ *			container's children follow it
  * @id:			names the monitor in its tracefs files; never reused,
  *			so that a file left open after the monitor went away
  *			cannot reach another one
@@ -95,13 +107,21 @@ struct rv_violation {
 struct rv_monitor {
 	const char		*name;
 	const char		*description;
-	int			(*start)(void);
-	void			(*stop)(void);
+	union {
+		int		(*start)(void);
+		int		(*enable)(void);
+	};
+	union {
+		void		(*stop)(void);
+		void		(*disable)(void);
+	};
 	void			(*reset)(void);
 
 	struct module		*owner;
 	bool			enabled;
 	struct rv_reactor __rcu	*reactor;
+	struct rv_monitor	*parent;
+	bool			switching;
 	struct list_head	list;
 	unsigned long		id;
 	struct dentry		*dir;
@@ -168,7 +188,8 @@ static inline bool rv_monitor_enabled(struct rv_monitor *monitor)
 	return smp_load_acquire(&monitor->enabled);
 }
 
-int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner);
+int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
+			  struct module *owner);
 int rv_unregister_monitor(struct rv_monitor *monitor);
 void rv_report_violation(struct rv_monitor *monitor, const char *state,
 			 const char *event, pid_t pid);
@@ -189,13 +210,22 @@ static inline void rv_count_event(struct rv_monitor *monitor)
 	this_cpu_inc(monitor->stats->events);
 }
 
+/* the second of its arguments: the parent given to rv_register_monitor(), or NULL */
+#define __rv_parent_arg(ignored, parent, ...)	(parent)
+
 /**
  * rv_register_monitor - make a monitor available to the user
- * @monitor: the monitor; it must stay in memory until unregistered
+ * @monitor:	the monitor; it must stay in memory until unregistered
+ * @...:	optionally, the container to register it under (registered
+ *		before it); without, or NULL, the monitor stands alone
  *
- * See __rv_register_monitor().
+ * Both the one-argument form of the RV merged in Linux 6.0 and the
+ * two-argument form of later Linux build. See __rv_register_monitor().
  */
-#define rv_register_monitor(monitor) __rv_register_monitor(monitor, THIS_MODULE)
+#define rv_register_monitor(monitor, ...)					\
+	__rv_register_monitor(monitor,						\
+			      __rv_parent_arg(0, ##__VA_ARGS__, NULL),		\
+			      THIS_MODULE)
 
 #else /* !CONFIG_RV */
 

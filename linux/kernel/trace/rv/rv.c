@@ -10,6 +10,12 @@
  * Disabling calls stop() and waits until no handler of the monitor runs
  * any more. rv/monitoring_on pauses every monitor at once.
  *
+ * A container groups monitors: it has no automaton of its own, and its
+ * children, registered under it, are listed as CONTAINER:CHILD and have
+ * their folders in rv/monitors/CONTAINER/. Enabling, disabling or giving
+ * a reactor to the container does so to each child; a child can still be
+ * switched alone. One level only: a container is never a child.
+ *
  * Every decision the user makes is serialised by rv_interface_lock. The
  * event hot path takes no lock: it reads the monitoring_on switch and, on
  * a violation, the monitor's reactor under RCU (see rv_reactors.c).
@@ -211,6 +217,67 @@ static struct rv_monitor *rv_find_monitor(const char *name)
 	return NULL;
 }
 
+/*
+ * The monitor a user names: "NAME", or "CONTAINER:CHILD" for a child,
+ * whose container part must then be its container's name.
+ */
+static struct rv_monitor *rv_find_monitor_by_path(char *path)
+{
+	struct rv_monitor *container, *child;
+	char *name = strchr(path, ':');
+
+	if (!name)
+		return rv_find_monitor(path);
+	*name++ = '\0';
+	container = rv_find_monitor(path);
+	child = rv_find_monitor(name);
+	if (!container || !child || child->parent != container)
+		return NULL;
+	return child;
+}
+
+/**
+ * rv_next_child - iterate over the children of a container
+ * @container:	a registered container
+ * @child:	the child from which to go on, NULL for the first
+ *
+ * Children follow their container in the list of monitors. Called with
+ * rv_interface_lock held; see rv_for_each_child().
+ *
+ * Return: the next child, or NULL after the last.
+ */
+struct rv_monitor *rv_next_child(struct rv_monitor *container, struct rv_monitor *child)
+{
+	struct list_head *next = child ? child->list.next : container->list.next;
+
+	lockdep_assert_held(&rv_interface_lock);
+	if (next == &rv_monitors)
+		return NULL;
+	child = list_entry(next, struct rv_monitor, list);
+	return child->parent == container ? child : NULL;
+}
+
+/*
+ * Whether a monitor is on, as the user sees it: a container is when it
+ * has children and all of them are.
+ */
+static bool rv_monitor_is_on(struct rv_monitor *monitor)
+{
+	struct rv_monitor *child;
+	bool any = false;
+
+	lockdep_assert_held(&rv_interface_lock);
+	if (!rv_is_container(monitor))
+		return monitor->enabled;
+	for (child = rv_next_child(monitor, NULL); child;
+	     child = rv_next_child(monitor, child)) {
+		if (!child->enabled)
+			return false;
+		any = true;
+	}
+	return any;
+}
+
 /* The size of a monitor's transition counters, on one CPU. */
 static size_t rv_transitions_size(const struct rv_coverage *coverage)
 {
@@ -234,11 +301,46 @@ static void rv_reset_stats(struct rv_monitor *monitor)
 	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
 }
 
+static int rv_enable_monitor(struct rv_monitor *monitor);
+static bool rv_stop_monitor(struct rv_monitor *monitor);
+
+/*
+ * Enable each child of a container; if one fails, those this call
+ * enabled are disabled again, and the error returned.
+ */
+static int rv_enable_container(struct rv_monitor *container)
+{
+	struct rv_monitor *child;
+	bool undo = false;
+	int ret = 0;
+
+	if (!rv_next_child(container, NULL))
+		return -ENODEV;
+	for (child = rv_next_child(container, NULL); child;
+	     child = rv_next_child(container, child)) {
+		child->switching = !child->enabled;
+		ret = rv_enable_monitor(child);
+		if (ret)
+			break;
+	}
+	for (child = rv_next_child(container, NULL); child;
+	     child = rv_next_child(container, child)) {
+		if (ret && child->switching)
+			undo |= rv_stop_monitor(child);
+		child->switching = false;
+	}
+	if (undo)
+		tracepoint_synchronize_unregister();
+	return ret;
+}
+
 static int rv_enable_monitor(struct rv_monitor *monitor)
 {
 	int ret;
 
 	lockdep_assert_held(&rv_interface_lock);
+	if (rv_is_container(monitor))
+		return rv_enable_container(monitor);
 	if (monitor->enabled)
 		return 0;
 	rv_reset_stats(monitor);
@@ -255,10 +357,22 @@ static int rv_enable_monitor(struct rv_monitor *monitor)
 	return 0;
 }
 
-/* Detach, without waiting for the handlers still running. */
+/*
+ * Detach, without waiting for the handlers still running; a container
+ * detaches its children. Returns whether there is anything to wait for.
+ */
 static bool rv_stop_monitor(struct rv_monitor *monitor)
 {
+	struct rv_monitor *child;
+	bool stopped = false;
+
 	lockdep_assert_held(&rv_interface_lock);
+	if (rv_is_container(monitor)) {
+		for (child = rv_next_child(monitor, NULL); child;
+		     child = rv_next_child(monitor, child))
+			stopped |= rv_stop_monitor(child);
+		return stopped;
+	}
 	if (!monitor->enabled)
 		return false;
 	/* stop processing before the handlers go, one by one */
@@ -448,7 +562,7 @@ static ssize_t monitor_enable_read(struct file *filp, char __user *ubuf,
 	mutex_lock(&rv_interface_lock);
 	monitor = rv_monitor_of_file(filp);
 	if (monitor)
-		enabled = monitor->enabled;
+		enabled = rv_monitor_is_on(monitor);
 	mutex_unlock(&rv_interface_lock);
 	if (!monitor)
 		return -ENODEV;
@@ -746,47 +860,93 @@ static void rv_remove_monitor_files(struct rv_monitor *monitor)
 	monitor->dir = NULL;
 }
 
+/*
+ * The folder rv/monitors/NAME/, or rv/monitors/CONTAINER/NAME/ for a child.
+ * A container has no statistics or coverage of its own: its children do.
+ */
 static int rv_create_monitor_files(struct rv_monitor *monitor)
 {
+	struct dentry *parent_dir = rv_monitors_dir;
 	struct dentry *dir;
 	int ret;
 
 	lockdep_assert_held(&rv_interface_lock);
-	dir = tracefs_create_dir(monitor->name, rv_monitors_dir);
+	if (monitor->parent)
+		parent_dir = monitor->parent->dir;
+	if (!parent_dir)
+		return -ENOENT;
+	dir = tracefs_create_dir(monitor->name, parent_dir);
 	if (IS_ERR_OR_NULL(dir))
 		return -ENOMEM;
 	monitor->dir = dir;
 
 	ret = rv_create_monitor_file("desc", 0400, monitor, &monitor_desc_fops) ?:
-	      rv_create_monitor_file("enable", 0600, monitor, &monitor_enable_fops) ?:
-	      rv_create_monitor_file("stats", 0400, monitor, &monitor_stats_fops) ?:
-	      rv_create_monitor_file("coverage", 0400, monitor, &monitor_coverage_fops) ?:
-	      rv_reactors_create_monitor_files(monitor);
+	      rv_create_monitor_file("enable", 0600, monitor, &monitor_enable_fops);
+	if (!ret && !rv_is_container(monitor))
+		ret = rv_create_monitor_file("stats", 0400, monitor, &monitor_stats_fops) ?:
+		      rv_create_monitor_file("coverage", 0400, monitor,
+					     &monitor_coverage_fops);
+	if (!ret)
+		ret = rv_reactors_create_monitor_files(monitor);
 	if (ret)
 		rv_remove_monitor_files(monitor);
 	return ret;
 }
 
+/* Where a new monitor goes in the list: after its container's children. */
+static struct list_head *rv_monitor_list_place(struct rv_monitor *parent)
+{
+	struct rv_monitor *last = parent, *child;
+
+	if (!parent)
+		return rv_monitors.prev;
+	for (child = rv_next_child(parent, NULL); child;
+	     child = rv_next_child(parent, child))
+		last = child;
+	return &last->list;
+}
+
+/* Whether @parent can take a child @monitor: -errno if not. */
+static int rv_check_parent(struct rv_monitor *monitor, struct rv_monitor *parent)
+{
+	if (!parent)
+		return 0;
+	if (!rv_monitor_registered(parent))
+		return -ENOENT;
+	/* one level: a container is no child, and only a container has any */
+	if (rv_is_container(monitor) || !rv_is_container(parent) || parent->parent)
+		return -EINVAL;
+	return 0;
+}
+
 /**
  * __rv_register_monitor - make a monitor available to the user
  * @monitor:	the monitor, with name, description, start and stop set (reset
- *		is optional); it must stay in memory until unregistered
+ *		is optional), or a container, with none of the three; it must
+ *		stay in memory until unregistered
+ * @parent:	the container to register @monitor under, NULL for none
  * @owner:	the module that provides @monitor's code, NULL if built in
  *
  * Use rv_register_monitor(), which passes the calling module. The monitor
  * appears, disabled, in rv/available_monitors and gets its folder in
- * rv/monitors/.
+ * rv/monitors/, or in its container's folder. A child starts with its
+ * container's reactor.
  *
  * Context: process context; takes rv_interface_lock.
  * Return: 0, -EINVAL if @monitor is incomplete or its name is not valid,
- * -EEXIST if a monitor of that name is registered, -ENOMEM if its counters
- * or tracefs files could not be created.
+ * or @parent is not a container or @monitor is one (containers do not
+ * nest), -ENOENT if @parent is not registered, -EEXIST if a monitor of
+ * that name is registered, -ENOMEM if its counters or tracefs files could
+ * not be created, -ENODEV if its container's reactor is going away.
  */
-int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner)
+int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
+			  struct module *owner)
 {
+	bool container = !monitor->start && !monitor->stop && !monitor->reset;
 	int ret = 0;
 
-	if (!rv_name_valid(monitor->name) || !monitor->start || !monitor->stop)
+	if (!rv_name_valid(monitor->name) ||
+	    (!container && (!monitor->start || !monitor->stop)))
 		return -EINVAL;
 
 	mutex_lock(&rv_interface_lock);
@@ -794,8 +954,13 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner)
 		ret = -EEXIST;
 		goto out_unlock;
 	}
+	ret = rv_check_parent(monitor, parent);
+	if (ret)
+		goto out_unlock;
 	monitor->owner = owner;
 	monitor->enabled = false;
+	monitor->switching = false;
+	monitor->parent = parent;
 	RCU_INIT_POINTER(monitor->reactor, NULL);
 	monitor->id = rv_next_monitor_id++;
 	monitor->dir = NULL;
@@ -808,15 +973,19 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct module *owner)
 		ret = -ENOMEM;
 		goto out_unlock;
 	}
-	if (rv_monitors_dir) {
+	if (parent)
+		ret = rv_inherit_reactor(monitor, parent);
+	if (!ret && rv_monitors_dir) {
 		ret = rv_create_monitor_files(monitor);
-		if (ret) {
-			free_percpu(monitor->stats);
-			monitor->stats = NULL;
-			goto out_unlock;
-		}
+		if (ret)
+			rv_reactors_forget_monitor(monitor);
 	}
-	list_add_tail(&monitor->list, &rv_monitors);
+	if (ret) {
+		free_percpu(monitor->stats);
+		monitor->stats = NULL;
+		goto out_unlock;
+	}
+	list_add(&monitor->list, rv_monitor_list_place(parent));
 out_unlock:
 	mutex_unlock(&rv_interface_lock);
 	return ret;
@@ -829,9 +998,11 @@ EXPORT_SYMBOL_GPL(__rv_register_monitor);
  *
  * A monitor that is enabled is stopped first, and the call returns only
  * once none of its handlers runs any more: the caller may then free it.
+ * A container goes after its children.
  *
  * Context: process context; takes rv_interface_lock.
- * Return: 0, or -ENOENT if @monitor is not registered.
+ * Return: 0, -ENOENT if @monitor is not registered, -EBUSY for a
+ * container that still has children.
  */
 int rv_unregister_monitor(struct rv_monitor *monitor)
 {
@@ -840,6 +1011,10 @@ int rv_unregister_monitor(struct rv_monitor *monitor)
 	mutex_lock(&rv_interface_lock);
 	if (!rv_monitor_registered(monitor)) {
 		ret = -ENOENT;
+		goto out_unlock;
+	}
+	if (rv_next_child(monitor, NULL)) {
+		ret = -EBUSY;
 		goto out_unlock;
 	}
 	rv_disable_monitor(monitor);
@@ -876,11 +1051,17 @@ static void monitors_seq_stop(struct seq_file *m, void *v)
 	mutex_unlock(&rv_interface_lock);
 }
 
+/* A monitor as the user names it: NAME, or CONTAINER:CHILD. */
+static void rv_show_monitor_path(struct seq_file *m, struct rv_monitor *monitor)
+{
+	if (monitor->parent)
+		seq_printf(m, "%s:", monitor->parent->name);
+	seq_printf(m, "%s\n", monitor->name);
+}
+
 static int available_monitors_show(struct seq_file *m, void *v)
 {
-	struct rv_monitor *monitor = list_entry(v, struct rv_monitor, list);
-
-	seq_printf(m, "%s\n", monitor->name);
+	rv_show_monitor_path(m, list_entry(v, struct rv_monitor, list));
 	return 0;
 }
 
@@ -888,8 +1069,8 @@ static int enabled_monitors_show(struct seq_file *m, void *v)
 {
 	struct rv_monitor *monitor = list_entry(v, struct rv_monitor, list);
 
-	if (monitor->enabled)
-		seq_printf(m, "%s\n", monitor->name);
+	if (rv_monitor_is_on(monitor))
+		rv_show_monitor_path(m, monitor);
 	return 0;
 }
 
@@ -944,8 +1125,10 @@ static int enabled_monitors_open(struct inode *inode, struct file *filp)
 
 /*
  * "NAME" enables a monitor; "!NAME" (as the merged Linux RV spells it) or
- * "-NAME" (as the RFC did) disables it. A blank write does nothing: it is
- * what "echo > enabled_monitors" sends after the truncation.
+ * "-NAME" (as the RFC did) disables it. A child is named by its own name
+ * or as CONTAINER:CHILD; a container's name switches all its children. A
+ * blank write does nothing: it is what "echo > enabled_monitors" sends
+ * after the truncation.
  */
 static ssize_t enabled_monitors_write(struct file *filp, const char __user *ubuf,
 				      size_t count, loff_t *ppos)
@@ -966,7 +1149,7 @@ static ssize_t enabled_monitors_write(struct file *filp, const char __user *ubuf
 	}
 
 	mutex_lock(&rv_interface_lock);
-	monitor = rv_find_monitor(name);
+	monitor = rv_find_monitor_by_path(name);
 	ret = monitor ? rv_switch_monitor(monitor, enable) : -EINVAL;
 	mutex_unlock(&rv_interface_lock);
 	return ret ?: count;

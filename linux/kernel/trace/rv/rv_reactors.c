@@ -91,10 +91,12 @@ static int rv_set_reactor(struct rv_monitor *monitor, struct rv_reactor *reactor
 
 /**
  * rv_select_reactor - select a monitor's reactor by name
- * @monitor:	a registered monitor
+ * @monitor:	a registered monitor; for a container, the reactor is also
+ *		each child's
  * @name:	a registered reactor's name, or "nop" for none
  *
- * Called with rv_interface_lock held.
+ * Called with rv_interface_lock held. Selecting a reactor never enables
+ * or disables a monitor.
  *
  * Return: 0, -EINVAL for an unknown name, -ENODEV if the reactor's module
  * is going away.
@@ -102,6 +104,8 @@ static int rv_set_reactor(struct rv_monitor *monitor, struct rv_reactor *reactor
 int rv_select_reactor(struct rv_monitor *monitor, const char *name)
 {
 	struct rv_reactor *reactor = NULL;
+	struct rv_monitor *child;
+	int ret;
 
 	lockdep_assert_held(&rv_interface_lock);
 	if (strcmp(name, RV_NOP_REACTOR)) {
@@ -109,7 +113,29 @@ int rv_select_reactor(struct rv_monitor *monitor, const char *name)
 		if (!reactor)
 			return -EINVAL;
 	}
-	return rv_set_reactor(monitor, reactor);
+	ret = rv_set_reactor(monitor, reactor);
+	if (ret || !rv_is_container(monitor))
+		return ret;
+	/* the container's selection pins the reactor's module: no failure */
+	for (child = rv_next_child(monitor, NULL); child;
+	     child = rv_next_child(monitor, child))
+		WARN_ON_ONCE(rv_set_reactor(child, reactor));
+	return 0;
+}
+
+/**
+ * rv_inherit_reactor - give a new child its container's reactor
+ * @child:	the child, not yet listed, with no reactor
+ * @container:	its container
+ *
+ * Called with rv_interface_lock held.
+ *
+ * Return: 0, or -ENODEV if the reactor's module is going away.
+ */
+int rv_inherit_reactor(struct rv_monitor *child, struct rv_monitor *container)
+{
+	return rv_set_reactor(child, rcu_dereference_protected(container->reactor,
+				lockdep_is_held(&rv_interface_lock)));
 }
 
 /**

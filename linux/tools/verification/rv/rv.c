@@ -102,6 +102,21 @@ static int rv_write(const char *path, const char *text, bool append)
 	return 0;
 }
 
+/*
+ * The path, under rv/, of FILE in the folder of MONITOR as
+ * available_monitors names it: a container's child CONTAINER:CHILD has
+ * its folder in the container's, monitors/CONTAINER/CHILD/.
+ */
+static void monitor_file(char *path, size_t size, const char *monitor, const char *file)
+{
+	char *colon;
+
+	snprintf(path, size, "monitors/%s/%s", monitor, file);
+	colon = strchr(path + strlen("monitors/"), ':');
+	if (colon)
+		*colon = '/';
+}
+
 /* Whether WORD is one of the lines of TEXT, brackets around it or not. */
 static bool has_line(const char *text, const char *word, bool *bracketed)
 {
@@ -199,7 +214,7 @@ static int cmd_list(int argc, char **argv)
 		char path[256];
 		char *desc;
 
-		snprintf(path, sizeof(path), "monitors/%s/desc", line);
+		monitor_file(path, sizeof(path), line, "desc");
 		desc = chomp(rv_read(path));
 		printf("%-12s %-5s %s\n", line, has_line(enabled, line, NULL) ? "[ON]" : "[OFF]",
 		       desc ? desc : "");
@@ -274,7 +289,7 @@ static bool read_stats(const char *monitor, unsigned long long *events,
 	char *stats, *at;
 	bool ok;
 
-	snprintf(path, sizeof(path), "monitors/%s/stats", monitor);
+	monitor_file(path, sizeof(path), monitor, "stats");
 	stats = rv_read(path);
 	if (!stats)
 		return false;
@@ -305,7 +320,7 @@ static int read_coverage(const char *monitor, struct transition **transitions)
 	char path[256], *text, *line, *end;
 	int count = 0;
 
-	snprintf(path, sizeof(path), "monitors/%s/coverage", monitor);
+	monitor_file(path, sizeof(path), monitor, "coverage");
 	text = rv_read(path);
 	if (!text)
 		return -1;
@@ -509,7 +524,7 @@ static int cmd_mon(int argc, char **argv)
 		     opts.monitor);
 		goto out;
 	}
-	snprintf(path, sizeof(path), "monitors/%s/reactors", opts.monitor);
+	monitor_file(path, sizeof(path), opts.monitor, "reactors");
 	reactors = rv_read(path);
 	if (opts.reactor) {
 		if (!reactors || !has_line(reactors, opts.reactor, NULL)) {
