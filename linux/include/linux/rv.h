@@ -66,11 +66,11 @@ struct rv_violation {
  * @start:		attach the monitor to the events it follows; called
  *			when the user enables the monitor, after @reset.
  *			Returns 0 or a negative errno, in which case the
- *			monitor stays disabled. @enable is the same member,
- *			under the name the merged Linux RV gives it.
+ *			monitor stays disabled.
+ * @enable:		@start, by the name the merged Linux RV gives it
  * @stop:		detach the monitor from its events; called when the
  *			user disables it, and before it is unregistered
- *			(also named @disable)
+ * @disable:		@stop, by the name the merged Linux RV gives it
  * @reset:		forget the state of every monitor instance; called
  *			before @start and when monitoring is switched back on
  *
