@@ -68,6 +68,30 @@ ktap_skip() {
 	echo "ok $ktap_count - $1 # SKIP $2"
 }
 
+# ktap_kmemleak DESC: kmemleak, where it is on, reports no object that a
+# function of RV allocated. It reports objects unreferenced for some
+# seconds, on a scan; writing to it fails with EPERM when it is off, and
+# the check is skipped.
+ktap_kmemleak() {
+	local kmemleak=/sys/kernel/debug/kmemleak leaks ours
+	if ! echo scan 2>/dev/null > $kmemleak; then
+		ktap_skip "$1" "kmemleak is off (make torture turns it on)"
+		return
+	fi
+	sleep 6
+	echo scan > $kmemleak
+	leaks=$(cat $kmemleak)
+	# the reports whose allocation backtrace has a function of ours
+	ours=$(awk 'function flush() { if (ours) print report; ours = 0 }
+		/^unreferenced object/ { flush(); report = $0; trace = 0; next }
+		{ report = report "\n" $0 }
+		/backtrace:/ { trace = 1 }
+		trace && /[[:space:]](rv_|da_|wip|wwnr|reactor_|tobj)/ { ours = 1 }
+		END { flush() }' <<< "$leaks")
+	ktap_eq "$1" "" "$ours"
+	echo "# kmemleak: $(grep -c '^unreferenced object' <<< "$leaks") unreferenced objects in all"
+}
+
 ktap_finish() {
 	echo "1..$ktap_count"
 	[ "$ktap_failures" -eq 0 ]

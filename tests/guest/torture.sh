@@ -128,24 +128,6 @@ for name in wip wwnr reactor_printk rv_test_monitor rv_test_reactor; do
 	fi
 done
 
-# kmemleak reports objects unreferenced for some seconds, on a scan
-kmemleak=/sys/kernel/debug/kmemleak
-# (writing fails with EPERM when kmemleak is off)
-if echo scan 2>/dev/null > $kmemleak; then
-	sleep 6
-	echo scan > $kmemleak
-	leaks=$(cat $kmemleak)
-	# the reports whose allocation backtrace has a function of ours
-	ours=$(awk 'function flush() { if (ours) print report; ours = 0 }
-		/^unreferenced object/ { flush(); report = $0; trace = 0; next }
-		{ report = report "\n" $0 }
-		/backtrace:/ { trace = 1 }
-		trace && /[[:space:]](rv_|da_|wip|wwnr|reactor_)/ { ours = 1 }
-		END { flush() }' <<< "$leaks")
-	ktap_eq "kmemleak finds nothing of ours" "" "$ours"
-	echo "# kmemleak: $(grep -c '^unreferenced object' <<< "$leaks") unreferenced objects in all"
-else
-	ktap_skip "kmemleak finds nothing of ours" "kmemleak is off (make torture turns it on)"
-fi
+ktap_kmemleak "kmemleak finds nothing of ours"
 rm -rf "$work"
 ktap_finish

@@ -35,10 +35,16 @@ struct task_struct;
  * @events:	events the model allowed, for a monitor that does not count
  *		its transitions (see rv_set_coverage())
  * @violations:	events the model did not allow
+ * @objects_taken:	objects a per-object monitor began to follow
+ * @objects_released:	objects it stopped following (see <rv/objects.h>)
+ * @objects_dropped:	objects it could not follow: no instance was free
  */
 struct rv_monitor_stats {
 	u64		events;
 	u64		violations;
+	u64		objects_taken;
+	u64		objects_released;
+	u64		objects_dropped;
 };
 
 /**
@@ -101,6 +107,8 @@ struct rv_violation {
  *			events of them, indexed [state * events + event];
  *			allocated when the monitor first starts, NULL for a
  *			monitor that counts no transition
+ * @objects_capacity:	for a per-object monitor, how many objects it can
+ *			follow at once (0 for the other monitors)
  * @last_violation:	the last violation, under @violation_lock
  * @violation_lock:	serialises violation reports
  */
@@ -128,6 +136,7 @@ struct rv_monitor {
 	struct rv_monitor_stats __percpu *stats;
 	const struct rv_coverage *coverage;
 	u64 __percpu		*transitions;
+	unsigned int		objects_capacity;
 	struct rv_violation	last_violation;
 	raw_spinlock_t		violation_lock;
 };

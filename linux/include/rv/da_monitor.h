@@ -9,13 +9,14 @@
  *	DECLARE_DA_MON_GLOBAL(NAME, type)	one instance for the system
  *	DECLARE_DA_MON_PER_CPU(NAME, type)	one instance per CPU
  *	DECLARE_DA_MON_PER_TASK(NAME, type)	one instance per task
+ *	DECLARE_DA_MON_PER_OBJ(NAME, type, capacity)	one per object
  *
  * where type is the type of the model's transition table entries. This
  * gives, for the monitor's struct rv_monitor rv_NAME (defined later in the
  * file):
  *
- *	bool da_handle_event_NAME([task,] event);
- *	bool da_handle_init_event_NAME([task,] event);
+ *	bool da_handle_event_NAME([task or id,] event);
+ *	bool da_handle_init_event_NAME([task or id,] event);
  *	int da_monitor_init_NAME(void);		in start(), before attaching
  *	void da_monitor_destroy_NAME(void);	in stop(), after detaching
  *	void da_monitor_reset_all_NAME(void);	the reset() callback
@@ -50,11 +51,13 @@
 
 #include <linux/atomic.h>
 #include <linux/percpu.h>
+#include <linux/rcupdate.h>
 #include <linux/rv.h>
 #include <linux/sched.h>
 #include <linux/tracepoint.h>
 #include <rv/automata.h>
 #include <rv/coverage.h>
+#include <rv/objects.h>
 
 /*
  * What every kind of monitor shares. da_trace_event_NAME() and
@@ -80,10 +83,15 @@ static const struct rv_coverage da_coverage_##name = {			\
 	.next_state = model_get_next_state_##name,				\
 };										\
 										\
-/* a new run: every instance waits for its next init event */		\
+/* a per-object monitor's instances, while it runs; NULL for the others */	\
+static struct rv_objects *da_objects_##name;					\
+										\
+/* a new run: every instance waits for its init event; objects may have ended unseen */\
 static inline void da_monitor_reset_all_##name(void)				\
 {										\
 	WRITE_ONCE(da_generation_##name, rv_new_generation());			\
+	if (da_objects_##name)							\
+		rv_objects_release_all(da_objects_##name);			\
 }										\
 										\
 /* forget the state of one instance: wait for its next init event */	\
@@ -357,6 +365,115 @@ da_handle_init_event_##name(struct task_struct *tsk,				\
 		return false;							\
 	return __da_handle_init_event_##name(&tsk->rv_da_mon[slot], event,	\
 					     tsk->pid);				\
+}
+
+/* Per-object monitors trace the object's id where per-task ones trace the pid. */
+#define __DECLARE_DA_MON_TRACE_PER_OBJ(name, type)				\
+	__DECLARE_DA_MON_TRACE_PER_TASK(name, type)
+
+/**
+ * DECLARE_DA_MON_PER_OBJ - a monitor with one instance per object
+ * @name:	the monitor's name, as in its model
+ * @type:	the type of the model's transition table entries
+ * @capacity:	how many objects it can follow at the same time
+ *
+ * For objects that are neither CPUs nor tasks, each named by an id (an
+ * int: the traces and the last violation record it as a pid). The
+ * handlers take the id first:
+ *
+ *	da_handle_init_event_NAME(id, event)	follows the object from
+ *		then on, taking an instance for it if it has none
+ *	da_handle_event_NAME(id, event)		an event of a followed object
+ *	da_monitor_forget_NAME(id)		the object ended
+ *
+ * See <rv/objects.h>: the instances are taken from a pool of @capacity,
+ * allocated in da_monitor_init_NAME() and freed in
+ * da_monitor_destroy_NAME(); when it is exhausted, a new object is not
+ * followed and the drop is counted. Call the handlers where RCU watches
+ * (not from the idle loop's rcuidle tracepoints).
+ */
+#define DECLARE_DA_MON_PER_OBJ(name, type, capacity)				\
+										\
+__DECLARE_DA_MON_COMMON(name, type, PER_OBJ)					\
+										\
+static inline int da_monitor_init_##name(void)					\
+{										\
+	struct rv_objects *objects;						\
+	int ret;								\
+										\
+	ret = da_monitor_start_run_##name();					\
+	if (ret)								\
+		return ret;							\
+	objects = rv_objects_create(&rv_##name, capacity);			\
+	if (!objects)								\
+		return -ENOMEM;							\
+	/* the handlers see the table complete */				\
+	smp_store_release(&da_objects_##name, objects);				\
+	return 0;								\
+}										\
+										\
+static inline void da_monitor_destroy_##name(void)				\
+{										\
+	struct rv_objects *objects = da_objects_##name;				\
+										\
+	WRITE_ONCE(da_objects_##name, NULL);					\
+	rv_objects_destroy(objects);						\
+}										\
+										\
+/* the table, while the monitor processes events */			\
+static inline struct rv_objects *da_objects_processing_##name(void)		\
+{										\
+	if (!da_processing_##name())						\
+		return NULL;							\
+	/* pairs with the release in da_monitor_init_NAME() */		\
+	return smp_load_acquire(&da_objects_##name);				\
+}										\
+										\
+static inline bool								\
+da_handle_event_##name(int id, enum events_##name event)			\
+{										\
+	struct rv_objects *objects;						\
+	struct rv_object *object = NULL;					\
+	bool ret = false;							\
+										\
+	/* the table is freed a grace period after it is unpublished */	\
+	rcu_read_lock();							\
+	objects = da_objects_processing_##name();				\
+	if (objects)								\
+		object = rv_object_find(objects, id);				\
+	if (object)								\
+		ret = __da_handle_event_##name(&object->da_mon, event, id);	\
+	rcu_read_unlock();							\
+	return ret;								\
+}										\
+										\
+static inline bool								\
+da_handle_init_event_##name(int id, enum events_##name event)		\
+{										\
+	struct rv_objects *objects;						\
+	struct rv_object *object = NULL;					\
+	bool ret = false;							\
+										\
+	/* the table is freed a grace period after it is unpublished */	\
+	rcu_read_lock();							\
+	objects = da_objects_processing_##name();				\
+	if (objects)								\
+		object = rv_object_take(objects, id);				\
+	if (object)								\
+		ret = __da_handle_init_event_##name(&object->da_mon, event, id);\
+	rcu_read_unlock();							\
+	return ret;								\
+}										\
+										\
+static inline void da_monitor_forget_##name(int id)				\
+{										\
+	struct rv_objects *objects;						\
+										\
+	rcu_read_lock();							\
+	objects = da_objects_processing_##name();				\
+	if (objects)								\
+		rv_object_release(objects, id);					\
+	rcu_read_unlock();							\
 }
 
 #endif /* _RV_DA_MONITOR_H */

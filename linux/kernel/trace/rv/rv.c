@@ -634,6 +634,9 @@ static void monitor_stats_print(struct seq_file *m, struct rv_monitor *monitor)
 
 		total.events += READ_ONCE(stats->events);
 		total.violations += READ_ONCE(stats->violations);
+		total.objects_taken += READ_ONCE(stats->objects_taken);
+		total.objects_released += READ_ONCE(stats->objects_released);
+		total.objects_dropped += READ_ONCE(stats->objects_dropped);
 	}
 	/* each event is an allowed one or a violation */
 	total.events += total.violations;
@@ -645,6 +648,14 @@ static void monitor_stats_print(struct seq_file *m, struct rv_monitor *monitor)
 
 	seq_printf(m, "events: %llu\n", total.events);
 	seq_printf(m, "violations: %llu\n", total.violations);
+	if (monitor->objects_capacity) {
+		/* the counters of several CPUs are read one after the other */
+		seq_printf(m, "objects: %llu\n",
+			   total.objects_taken - min(total.objects_released, total.objects_taken));
+		seq_printf(m, "objects_followed: %llu\n", total.objects_taken);
+		seq_printf(m, "objects_dropped: %llu\n", total.objects_dropped);
+		seq_printf(m, "objects_capacity: %u\n", monitor->objects_capacity);
+	}
 	if (last.state)
 		seq_printf(m, "last_violation: state=%s event=%s cpu=%d pid=%d time_ns=%llu\n",
 			   last.state, last.event, last.cpu, last.pid, last.time_ns);
@@ -966,6 +977,7 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
 	monitor->dir = NULL;
 	monitor->coverage = NULL;
 	monitor->transitions = NULL;
+	monitor->objects_capacity = 0;
 	monitor->last_violation = (struct rv_violation){};
 	raw_spin_lock_init(&monitor->violation_lock);
 	monitor->stats = alloc_percpu(struct rv_monitor_stats);
