@@ -2,11 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # attach_to_nothing.sh MONITOR.c: fill a dot2k skeleton's places for a
 # monitor that hooks no tracepoint, so that the rest of the generated code
-# can be built: its probe table is left empty and its handlers unused.
+# can be built: its probe table is left empty and its handlers unused;
+# a per-object monitor's handlers name object 0.
 set -euo pipefail
 sed -i -e '/RV_PROBE(XXX_tracepoint_of_/d' -e '/XXX: include the headers/d' \
-	-e 's/^static void handle_/static void __maybe_unused handle_/' "$1"
-if grep -q 'XXX_tracepoint_of_' "$1"; then
-	echo "attach_to_nothing: $1 still names a tracepoint to fill" >&2
+	-e 's/^static void handle_/static void __maybe_unused handle_/' \
+	-e 's/XXX_object_id, /0, /' "$1"
+if grep -qE 'XXX_tracepoint_of_|XXX_object_id,' "$1"; then
+	echo "attach_to_nothing: $1 still has a place to fill" >&2
 	exit 1
 fi

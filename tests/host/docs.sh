@@ -23,7 +23,7 @@ html=$work/docs/Documentation/output/trace/rv
 for page in linux/Documentation/trace/rv/*.rst; do
 	ktap_ok "and writes $(basename "$page" .rst).html" test -s "$html/$(basename "$page" .rst).html"
 done
-for sym in rv_register_monitor rv_report_violation rv_register_reactor rv_get_task_slot; do
+for sym in rv_register_monitor rv_report_violation rv_register_reactor rv_get_task_monitor_slot; do
 	ktap_ok "the API reference, from kernel-doc, documents $sym" \
 		grep -q "id=\"c\.$sym\"" "$html/runtime-verification.html"
 done

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# dot2c and dot2k: golden output for the wip and wwnr models, random
-# automata in varied DOT checked through a compiled harness, every class
-# of invalid model, the generated monitor compiled in the kernel, and the
-# tools' install, help and overwrite rules.
+# dot2c and dot2k: golden output for the wip and wwnr models, for a
+# per-object monitor and a container, random automata in varied DOT
+# checked through a compiled harness, every class of invalid model and
+# of refused command line, the generated monitors and containers compiled
+# in the kernel, and the tools' install, help and overwrite rules.
 . "$(dirname "$0")/../../lab/ktap.sh"
 . "$(dirname "$0")/../../lab/lib.sh"
 cd "$REPO_DIR"
@@ -34,6 +35,89 @@ for m in wip wwnr; do
 	ktap_ok "dot2k writes $m/model.h as dot2c prints it" cmp "$work/$m/model.h" $monitors/$m/model.h
 	ktap_ok "dot2k writes the golden $m/$m.c skeleton" cmp "$work/$m/$m.c" $golden/$m.c
 done
+
+# a per-object monitor, a child of a container, and the container: the
+# same as the hand-written test modules, tobj under sched
+tobj_dot=tests/modules/rv_test_objects/tobj.dot
+mkdir -p "$work/golden"
+out=$($dot2k -d $tobj_dot -t per_obj -c 256 -p sched -D "made-up objects, taken and given back" \
+	-o "$work/golden")
+ktap_eq "dot2k -t per_obj -c 256 -p sched prints the golden Kconfig entry and hints" \
+	"$(cat $golden/tobj.out)" "$out"
+ktap_ok "and writes the golden tobj/tobj.c skeleton" cmp "$work/golden/tobj/tobj.c" $golden/tobj.c
+ktap_ok "and tobj/model.h as in the hand-written per-object test monitor" \
+	cmp "$work/golden/tobj/model.h" tests/modules/rv_test_objects/model.h
+ktap_match "a per-object monitor traces the object's id as per-task ones trace the pid" \
+	'^DEFINE_RV_DA_TASK_EVENT\(tobj\);$' "$(cat "$work/golden/tobj/tobj_trace.h")"
+out=$($dot2k container -n sched -D "scheduler specifications" -o "$work/golden")
+ktap_eq "dot2k container -n sched prints the golden Kconfig entry and hints" \
+	"$(cat $golden/sched.out)" "$out"
+for f in sched.c sched.h Makefile:sched.Makefile; do
+	ktap_ok "and writes the golden sched/${f%%:*}" cmp "$work/golden/sched/${f%%:*}" "$golden/${f#*:}"
+done
+ktap_eq "nothing else" "Makefile sched.c sched.h" "$(ls "$work/golden/sched" | xargs)"
+$dot2k -d $tobj_dot -t per_obj -n tobj_alone -o "$work/golden" >/dev/null
+c=$(cat "$work/golden/tobj_alone/tobj_alone.c")
+ktap_match "a per-object monitor follows 1024 objects by default" \
+	'^DECLARE_DA_MON_PER_OBJ\(tobj_alone, unsigned char, 1024\);$' "$c"
+ktap_match "its DECLARE_DA_MON_PER_OBJ follows the declaration of its rv_monitor" \
+	'^static struct rv_monitor rv_tobj_alone;$' "$(grep -B1 '^DECLARE_DA_MON_PER_OBJ' <<< "$c")"
+ktap_match "without -p, it stands alone" '^	return rv_register_monitor\(&rv_tobj_alone\);$' "$c"
+ktap_nomatch "and includes no container" '#include "\.\./' "$c"
+out=$($dot2k -d $tobj_dot -t per_obj -c 1048576 -n tobj_max -o "$work/golden")
+ktap_result $? "the largest capacity, 1048576 (1 << 20), is taken" "$out"
+ktap_match "and declared" 'DECLARE_DA_MON_PER_OBJ\(tobj_max, unsigned char, 1048576\);' \
+	"$(cat "$work/golden/tobj_max/tobj_max.c")"
+$dot2k -d $models/wip.dot -t per_cpu -p sched -n wip_child -o "$work/golden" >/dev/null
+c=$(cat "$work/golden/wip_child/wip_child.c")
+ktap_match "-p works for every kind: a per-CPU child includes its container's header" \
+	'^#include "\.\./sched/sched\.h"$' "$c"
+ktap_match "and registers under it" '^	return rv_register_monitor\(&rv_wip_child, &rv_sched\);$' "$c"
+
+# refused command lines: exit status 2, a message, nothing written
+refused() {	# DESC ERE ARGS...
+	local desc=$1 ere=$2 out status
+	shift 2
+	rm -rf "$work/refused" && mkdir "$work/refused"
+	out=$(cd "$work/refused" && $dot2k "$@" 2>&1 >/dev/null)
+	status=$?
+	ktap_eq "dot2k refuses $desc, exit status 2" 2 $status
+	ktap_match "saying: $ere" "$ere" "$out"
+	ktap_eq "and writes nothing" "" "$(ls -A "$work/refused")"
+}
+tobj_abs=$REPO_DIR/$tobj_dot
+for c in 0 -1 1048577 4294967297 12x 0x10 "" " 5" +5 1e3; do
+	refused "the capacity '$c'" "^dot2k: capacity '$(sed 's/[+.]/\\&/g' <<< "$c")': .* a whole number from 1 to 1048576\$" \
+		-d "$tobj_abs" -t per_obj -c "$c"
+done
+for kind in global per_cpu per_task; do
+	refused "-c for a $kind monitor" "^dot2k: -c/--capacity is for per_obj monitors only, not $kind ones\$" \
+		-c 10 -d "$tobj_abs" -t $kind
+done
+refused "a container without -n" '^dot2k container: -n NAME is required$' container -D "no name"
+refused "a container with -d" '^dot2k container: -d/--dot is for monitors: a container has no model' \
+	container -n box -d "$tobj_abs"
+refused "a container with -t" '^dot2k container: -t/--type is for monitors' container -n box -t per_cpu
+refused "a container with -c" '^dot2k container: -c/--capacity is for monitors' container -n box -c 4
+refused "a container with -m" '^dot2k container: -m/--model-only is for monitors' container -n box -m
+refused "a container in a container" 'containers do not nest$' container -n box -p sched
+for name in Box box-1 a/b "" abcdefghijabcdefghijabcdefghij_32; do
+	refused "the container name '$name'" "^dot2k: container name '$name': " container -n "$name"
+done
+for name in Bad-Name "" abcdefghijabcdefghijabcdefghij_32; do
+	refused "the monitor name '$name'" "^dot2k: monitor name '$name': " \
+		-d "$tobj_abs" -t per_obj -n "$name"
+done
+refused "the parent name 'Sched'" "^dot2k: container name 'Sched': " -d "$tobj_abs" -t per_obj -p Sched
+refused "a monitor as its own container" '^dot2k: monitor tobj cannot be its own container$' \
+	-d "$tobj_abs" -t per_obj -p tobj
+refused "an unknown type" "^dot2k: unknown monitor type 'per_thread': global, per_cpu, per_task or per_obj\$" \
+	-d "$tobj_abs" -t per_thread
+refused "a monitor without -t" '^dot2k: -t KIND is required' -d "$tobj_abs"
+refused "a monitor without -d" '^dot2k: -d MODEL.dot is required' -t per_obj
+refused "the subcommand after the options" '^dot2k: the subcommand container comes first$' \
+	-d "$tobj_abs" -t per_obj container
+refused "a description with a quote" "^dot2k: the description must be one line" container -n box -D 'a "b"'
 
 # the kernel's monitors: their generated parts come from the models as they are
 for spec in wip:per_cpu wwnr:per_task; do
@@ -117,9 +201,19 @@ ktap_ok "-m rewrites only the generated parts, next to a hand-edited monitor" \
 	$dot2k -m -d $models/wwnr.dot -t global -n renamed -o "$work"
 ktap_ok "-f overwrites" $dot2k -f -d $models/wwnr.dot -t global -n renamed -D "a renamed monitor" -o "$work"
 ktap_nomatch "and the hand edit is gone" 'instrumented by hand' "$(cat "$work/renamed/renamed.c")"
-ktap_fails "dot2k refuses an unknown type" $dot2k -d $models/wip.dot -t per_thread -o "$work"
-ktap_fails "dot2k refuses a monitor name that is no identifier" $dot2k -d $models/wip.dot -t global -n Bad-Name -o "$work"
 ktap_match "--help explains the options" '--model-only' "$($dot2k --help)"
+# --help and the manual page name the same options
+help_opts=$($dot2k --help | grep -oE -- '--[a-z][a-z-]*' | sort -u | xargs)
+man_opts=$(sed 's/\\-/-/g' linux/tools/verification/dot2/dot2k.1 | grep -oE -- '--[a-z][a-z-]*' |
+	sort -u | xargs)
+ktap_eq "dot2k --help and dot2k.1 list the same long options" "$help_opts" "$man_opts"
+help_short=$($dot2k --help | grep -oE -- '^  -[a-zA-Z],' | tr -d ' ,' | sort -u | xargs)
+man_short=$(sed 's/\\-/-/g' linux/tools/verification/dot2/dot2k.1 | sed -n 's/^\.BR -\([a-zA-Z]\) .*/-\1/p' |
+	sort -u | xargs)
+ktap_eq "and the same short ones" "$help_short" "$man_short"
+ktap_match "--help shows the container subcommand" '^       dot2k container -n NAME ' "$($dot2k --help)"
+ktap_match "and so does the manual's synopsis" '^\.B dot2k container$' \
+	"$(cat linux/tools/verification/dot2/dot2k.1)"
 ktap_match "dot2c --help too" 'Usage: dot2c' "$($dot2c --help)"
 out=$(make -s -C linux/tools/verification/dot2 OUTPUT="$tools" DESTDIR="$work/root" prefix=/usr install 2>&1)
 ktap_ok "make install puts the tools and man pages under DESTDIR" test -x "$work/root/usr/bin/dot2c" -a \
@@ -143,12 +237,16 @@ ktap_result $? "filled in, its monitor compiles in the kernel" "$out"
 
 # the generated code: checkpatch --strict, and W=1 in the kernel
 cp="$TREE/scripts/checkpatch.pl"
-for m in wip wwnr; do
-	out=$("$cp" --strict --no-tree -q -f "$work/$m/$m.c" "$work/$m/model.h" "$work/$m/${m}_trace.h" \
+for m in wip wwnr golden/tobj golden/tobj_alone; do
+	n=$(basename $m)
+	out=$("$cp" --strict --no-tree -q -f "$work/$m/$n.c" "$work/$m/model.h" "$work/$m/${n}_trace.h" \
 		"$work/$m/Makefile" 2>&1)
-	ktap_eq "checkpatch --strict finds nothing in the generated $m" "" "$out"
+	ktap_eq "checkpatch --strict finds nothing in the generated $n" "" "$out"
 done
-for kind in global per_cpu per_task; do
+out=$("$cp" --strict --no-tree -q -f "$work/golden/sched/sched.c" "$work/golden/sched/sched.h" \
+	"$work/golden/sched/Makefile" 2>&1)
+ktap_eq "nor in the generated container" "" "$out"
+for kind in global per_cpu per_task per_obj; do
 	rm -rf "$work/gen_$kind"
 	$dot2k -d $models/wwnr.dot -t $kind -n gen_$kind -o "$work" >/dev/null
 	tests/dot2/attach_to_nothing.sh "$work/gen_$kind/gen_$kind.c"
@@ -157,4 +255,24 @@ for kind in global per_cpu per_task; do
 	ktap_result $status "a generated $kind monitor, filled in, builds as a module with W=1" "$out"
 	ktap_nomatch "without a warning" 'warning:' "$out"
 done
+# a container, and a per-object child of it in a sibling folder (as in
+# kernel/trace/rv/monitors/), built against the container's symbols
+rm -rf "$work/gen_cont" "$work/gen_child"
+$dot2k container -n gen_cont -D "generated test container" -o "$work" >/dev/null
+hint=$($dot2k -d tests/dot2/tobjgen.dot -t per_obj -c 64 -p gen_cont -n gen_child -o "$work")
+ktap_match "the child's Kconfig entry depends on its container's" '^	depends on RV_MON_GEN_CONT$' "$hint"
+ktap_match "and the hint builds it out of the tree with the container's symbols" \
+	'KBUILD_EXTRA_SYMBOLS=\$PWD/gen_cont/Module.symvers$' "$hint"
+tests/dot2/attach_to_nothing.sh "$work/gen_child/gen_child.c"
+# lab/build-module.sh: the child uses the symbols of the module built from gen_cont/
+echo gen_cont > "$work/gen_child/needs"
+for m in gen_cont gen_child; do
+	out=$("$cp" --strict --no-tree -q -f "$work/$m"/*.[ch] "$work/$m/Makefile" 2>&1)
+	ktap_eq "checkpatch --strict finds nothing in the generated $m" "" "$out"
+	out=$("$LAB_DIR/build-module.sh" "$work/$m" W=1 CONFIG_RV_MON_${m^^}=m 2>&1)
+	ktap_result $? "the generated $m builds as a module with W=1" "$out"
+	ktap_nomatch "without a warning" 'warning:' "$out"
+done
+ktap_match "the child's module depends on the container's" '^depends: +gen_cont$' \
+	"$(modinfo "$RV_CACHE/ext/test/gen_child/gen_child.ko" 2>&1)"
 ktap_finish

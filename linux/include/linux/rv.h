@@ -202,8 +202,8 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
 int rv_unregister_monitor(struct rv_monitor *monitor);
 void rv_report_violation(struct rv_monitor *monitor, const char *state,
 			 const char *event, pid_t pid);
-int rv_get_task_slot(void);
-void rv_put_task_slot(int slot);
+int rv_get_task_monitor_slot(void);
+void rv_put_task_monitor_slot(int slot);
 unsigned int rv_new_generation(void);
 
 /**

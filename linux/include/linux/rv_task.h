@@ -23,15 +23,27 @@ struct da_monitor {
 	unsigned int	curr_state;
 };
 
+/**
+ * union rv_task_monitor - what a per-task monitor keeps in each task
+ * @da_mon:	a DA monitor's instance
+ *
+ * task_struct has one per slot, rv[slot] (see rv_get_task_monitor_slot()).
+ */
+union rv_task_monitor {
+	struct da_monitor	da_mon;
+};
+
 #ifdef CONFIG_RV
 /* How many per-task monitors can be enabled at the same time. */
 #define RV_PER_TASK_SLOTS	CONFIG_RV_PER_TASK_SLOTS
+/* the name Linux's RV gives it */
+#define RV_PER_TASK_MONITORS	RV_PER_TASK_SLOTS
 
 /*
  * rv_task_fork - start a new task, a copy of its parent, with no per-task
  * monitor state. A macro: task_struct is not complete here.
  */
-#define rv_task_fork(p)	memset((p)->rv_da_mon, 0, sizeof((p)->rv_da_mon))
+#define rv_task_fork(p)	memset((p)->rv, 0, sizeof((p)->rv))
 #else
 #define rv_task_fork(p)	do { } while (0)
 #endif

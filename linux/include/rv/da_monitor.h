@@ -4,7 +4,8 @@
  * by dot2c to a running monitor.
  *
  * A monitor file defines its model (model.h), includes its tracepoint
- * header, then declares itself with one of
+ * header, declares its struct rv_monitor rv_NAME (defined later in the
+ * file), then declares itself with one of
  *
  *	DECLARE_DA_MON_GLOBAL(NAME, type)	one instance for the system
  *	DECLARE_DA_MON_PER_CPU(NAME, type)	one instance per CPU
@@ -12,11 +13,11 @@
  *	DECLARE_DA_MON_PER_OBJ(NAME, type, capacity)	one per object
  *
  * where type is the type of the model's transition table entries. This
- * gives, for the monitor's struct rv_monitor rv_NAME (defined later in the
- * file):
+ * gives:
  *
  *	bool da_handle_event_NAME([task or id,] event);
  *	bool da_handle_init_event_NAME([task or id,] event);
+ *	bool da_handle_start_run_event_NAME([task or id,] event);
  *	int da_monitor_init_NAME(void);		in start(), before attaching
  *	void da_monitor_destroy_NAME(void);	in stop(), after detaching
  *	void da_monitor_reset_all_NAME(void);	the reset() callback
@@ -42,9 +43,20 @@
  * compare-and-exchange, so events racing on one instance from several
  * CPUs each see a state the model went through, never a torn one.
  *
+ * da_handle_start_run_event_NAME() is for an event that the system takes
+ * only from the initial state (the end of a start-up, say): an instance
+ * not yet in sync syncs, then takes the event.
+ *
  * The monitor's tracepoint header declares, through the classes of
  * <rv/da_trace.h> or <rv/da_trace_task.h>, trace_event_NAME() and
  * trace_error_NAME().
+ *
+ * A monitor written for the RV of Linux 6.1 builds unchanged: it calls
+ * the init event a start event (da_handle_start_event_NAME(), an alias),
+ * takes its task slot with rv_get_task_monitor_slot() and finds it in
+ * task->rv[slot], and includes <trace/events/rv.h> instead of a
+ * tracepoint header of its own, which makes it trace through RV's shared
+ * events da_event and da_error (with _id for a per-task monitor).
  */
 #ifndef _RV_DA_MONITOR_H
 #define _RV_DA_MONITOR_H
@@ -60,6 +72,19 @@
 #include <rv/objects.h>
 
 /*
+ * The tracepoints of the monitors declared in the file: their own,
+ * trace_event_NAME() and trace_error_NAME(), given with the monitor's
+ * name, unless <trace/events/rv.h>, included before or after this file,
+ * redefines these.
+ */
+#ifndef rv_da_trace_event
+#define rv_da_trace_event(own, monitor, ...)	own(__VA_ARGS__)
+#define rv_da_trace_error(own, monitor, ...)	own(__VA_ARGS__)
+#define rv_da_trace_event_id(own, monitor, ...)	own(__VA_ARGS__)
+#define rv_da_trace_error_id(own, monitor, ...)	own(__VA_ARGS__)
+#endif
+
+/*
  * What every kind of monitor shares. da_trace_event_NAME() and
  * da_trace_error_NAME() are defined by the kind (IMPLICIT or PER_TASK):
  * only per-task monitors trace the pid. (Each macro names its arguments
@@ -68,8 +93,6 @@
 #define __DECLARE_DA_MON_COMMON(name, type, kind)				\
 										\
 __DECLARE_DA_MON_TRACE_##kind(name, type)					\
-										\
-static struct rv_monitor rv_##name;						\
 										\
 /* the monitor's current run: see rv_new_generation() */			\
 static unsigned int da_generation_##name;					\
@@ -174,16 +197,23 @@ static inline bool da_processing_##name(void)					\
 	return rv_monitoring_on() && rv_monitor_enabled(&rv_##name);		\
 }										\
 										\
+/* take the event; after a violation, wait for the init event again */	\
+static inline bool								\
+da_step_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
+{										\
+	if (likely(da_event_##name(da_mon, event, pid)))			\
+		return true;							\
+	da_monitor_reset_##name(da_mon);					\
+	return false;								\
+}										\
+										\
 static inline bool								\
 __da_handle_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			 pid_t pid)						\
 {										\
 	if (!da_processing_##name() || !da_monitoring_##name(da_mon))		\
 		return false;							\
-	if (likely(da_event_##name(da_mon, event, pid)))			\
-		return true;							\
-	da_monitor_reset_##name(da_mon);					\
-	return false;								\
+	return da_step_##name(da_mon, event, pid);				\
 }										\
 										\
 static inline bool								\
@@ -196,10 +226,18 @@ __da_handle_init_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 		da_monitor_sync_##name(da_mon);					\
 		return false;							\
 	}									\
-	if (likely(da_event_##name(da_mon, event, pid)))			\
-		return true;							\
-	da_monitor_reset_##name(da_mon);					\
-	return false;								\
+	return da_step_##name(da_mon, event, pid);				\
+}										\
+										\
+static inline bool								\
+__da_handle_start_run_event_##name(struct da_monitor *da_mon,			\
+				   unsigned int event, pid_t pid)		\
+{										\
+	if (!da_processing_##name())						\
+		return false;							\
+	if (!da_monitoring_##name(da_mon))					\
+		da_monitor_sync_##name(da_mon);					\
+	return da_step_##name(da_mon, event, pid);				\
 }
 
 /* Global and per-CPU monitors trace without a pid. */
@@ -210,13 +248,13 @@ static inline void da_trace_event_##name(pid_t pid, const char *state,		\
 					 const char *event, const char *next,	\
 					 bool final)				\
 {										\
-	trace_event_##name(state, event, next, final);				\
+	rv_da_trace_event(trace_event_##name, #name, state, event, next, final);\
 }										\
 										\
 static inline void da_trace_error_##name(pid_t pid, const char *state,		\
 					 const char *event)			\
 {										\
-	trace_error_##name(state, event);					\
+	rv_da_trace_error(trace_error_##name, #name, state, event);		\
 }
 
 #define __DECLARE_DA_MON_TRACE_PER_TASK(name, type)				\
@@ -226,13 +264,14 @@ static inline void da_trace_event_##name(pid_t pid, const char *state,		\
 					 const char *event, const char *next,	\
 					 bool final)				\
 {										\
-	trace_event_##name(pid, state, event, next, final);			\
+	rv_da_trace_event_id(trace_event_##name, #name, pid, state, event,	\
+			     next, final);					\
 }										\
 										\
 static inline void da_trace_error_##name(pid_t pid, const char *state,		\
 					 const char *event)			\
 {										\
-	trace_error_##name(pid, state, event);					\
+	rv_da_trace_error_id(trace_error_##name, #name, pid, state, event);	\
 }
 
 /**
@@ -264,6 +303,17 @@ static inline bool da_handle_init_event_##name(enum events_##name event)	\
 {										\
 	return __da_handle_init_event_##name(&da_mon_##name, event,		\
 					     current->pid);			\
+}										\
+										\
+static inline bool da_handle_start_event_##name(enum events_##name event)	\
+{										\
+	return da_handle_init_event_##name(event);				\
+}										\
+										\
+static inline bool da_handle_start_run_event_##name(enum events_##name event)	\
+{										\
+	return __da_handle_start_run_event_##name(&da_mon_##name, event,	\
+						  current->pid);		\
 }
 
 /**
@@ -299,6 +349,17 @@ static inline bool da_handle_init_event_##name(enum events_##name event)	\
 {										\
 	return __da_handle_init_event_##name(this_cpu_ptr(&da_mon_##name),	\
 					     event, current->pid);		\
+}										\
+										\
+static inline bool da_handle_start_event_##name(enum events_##name event)	\
+{										\
+	return da_handle_init_event_##name(event);				\
+}										\
+										\
+static inline bool da_handle_start_run_event_##name(enum events_##name event)	\
+{										\
+	return __da_handle_start_run_event_##name(this_cpu_ptr(&da_mon_##name),\
+						  event, current->pid);		\
 }
 
 /**
@@ -318,14 +379,14 @@ static int da_slot_##name = -1;							\
 										\
 static inline int da_monitor_init_##name(void)					\
 {										\
-	int slot = rv_get_task_slot();						\
+	int slot = rv_get_task_monitor_slot();					\
 	int ret;								\
 										\
 	if (slot < 0)								\
 		return slot;							\
 	ret = da_monitor_start_run_##name();					\
 	if (ret) {								\
-		rv_put_task_slot(slot);						\
+		rv_put_task_monitor_slot(slot);					\
 		return ret;							\
 	}									\
 	WRITE_ONCE(da_slot_##name, slot);					\
@@ -341,30 +402,50 @@ static inline void da_monitor_destroy_##name(void)				\
 	/* no handler may still use the slot when another monitor gets it */	\
 	tracepoint_synchronize_unregister();					\
 	WRITE_ONCE(da_slot_##name, -1);						\
-	rv_put_task_slot(slot);							\
+	rv_put_task_monitor_slot(slot);						\
+}										\
+										\
+/* the task's instance, NULL while the monitor has no slot */		\
+static inline struct da_monitor *						\
+da_get_monitor_##name(struct task_struct *tsk)					\
+{										\
+	int slot = READ_ONCE(da_slot_##name);					\
+										\
+	return likely(slot >= 0) ? &tsk->rv[slot].da_mon : NULL;		\
 }										\
 										\
 static inline bool								\
 da_handle_event_##name(struct task_struct *tsk, enum events_##name event)	\
 {										\
-	int slot = READ_ONCE(da_slot_##name);					\
+	struct da_monitor *da_mon = da_get_monitor_##name(tsk);		\
 										\
-	if (unlikely(slot < 0))							\
-		return false;							\
-	return __da_handle_event_##name(&tsk->rv_da_mon[slot], event,		\
-					tsk->pid);				\
+	return da_mon && __da_handle_event_##name(da_mon, event, tsk->pid);	\
 }										\
 										\
 static inline bool								\
 da_handle_init_event_##name(struct task_struct *tsk,				\
 			    enum events_##name event)				\
 {										\
-	int slot = READ_ONCE(da_slot_##name);					\
+	struct da_monitor *da_mon = da_get_monitor_##name(tsk);		\
 										\
-	if (unlikely(slot < 0))							\
-		return false;							\
-	return __da_handle_init_event_##name(&tsk->rv_da_mon[slot], event,	\
-					     tsk->pid);				\
+	return da_mon && __da_handle_init_event_##name(da_mon, event, tsk->pid);\
+}										\
+										\
+static inline bool								\
+da_handle_start_event_##name(struct task_struct *tsk,				\
+			     enum events_##name event)				\
+{										\
+	return da_handle_init_event_##name(tsk, event);				\
+}										\
+										\
+static inline bool								\
+da_handle_start_run_event_##name(struct task_struct *tsk,			\
+				 enum events_##name event)			\
+{										\
+	struct da_monitor *da_mon = da_get_monitor_##name(tsk);		\
+										\
+	return da_mon &&							\
+	       __da_handle_start_run_event_##name(da_mon, event, tsk->pid);	\
 }
 
 /* Per-object monitors trace the object's id where per-task ones trace the pid. */
@@ -382,7 +463,8 @@ da_handle_init_event_##name(struct task_struct *tsk,				\
  * handlers take the id first:
  *
  *	da_handle_init_event_NAME(id, event)	follows the object from
- *		then on, taking an instance for it if it has none
+ *		then on, taking an instance for it if it has none (so does
+ *		da_handle_start_run_event_NAME())
  *	da_handle_event_NAME(id, event)		an event of a followed object
  *	da_monitor_forget_NAME(id)		the object ended
  *
@@ -429,8 +511,11 @@ static inline struct rv_objects *da_objects_processing_##name(void)		\
 	return smp_load_acquire(&da_objects_##name);				\
 }										\
 										\
-static inline bool								\
-da_handle_event_##name(int id, enum events_##name event)			\
+/* hand the event to the object's instance, taken for it first if @take */	\
+static __always_inline bool							\
+da_handle_object_##name(int id, unsigned int event, bool take,		\
+			bool (*handle)(struct da_monitor *da_mon,		\
+				       unsigned int event, pid_t id))		\
 {										\
 	struct rv_objects *objects;						\
 	struct rv_object *object = NULL;					\
@@ -440,29 +525,39 @@ da_handle_event_##name(int id, enum events_##name event)			\
 	rcu_read_lock();							\
 	objects = da_objects_processing_##name();				\
 	if (objects)								\
-		object = rv_object_find(objects, id);				\
+		object = take ? rv_object_take(objects, id) :			\
+				rv_object_find(objects, id);			\
 	if (object)								\
-		ret = __da_handle_event_##name(&object->da_mon, event, id);	\
+		ret = handle(&object->da_mon, event, id);			\
 	rcu_read_unlock();							\
 	return ret;								\
 }										\
 										\
 static inline bool								\
+da_handle_event_##name(int id, enum events_##name event)			\
+{										\
+	return da_handle_object_##name(id, event, false,			\
+				       __da_handle_event_##name);		\
+}										\
+										\
+static inline bool								\
 da_handle_init_event_##name(int id, enum events_##name event)		\
 {										\
-	struct rv_objects *objects;						\
-	struct rv_object *object = NULL;					\
-	bool ret = false;							\
+	return da_handle_object_##name(id, event, true,				\
+				       __da_handle_init_event_##name);		\
+}										\
 										\
-	/* the table is freed a grace period after it is unpublished */	\
-	rcu_read_lock();							\
-	objects = da_objects_processing_##name();				\
-	if (objects)								\
-		object = rv_object_take(objects, id);				\
-	if (object)								\
-		ret = __da_handle_init_event_##name(&object->da_mon, event, id);\
-	rcu_read_unlock();							\
-	return ret;								\
+static inline bool								\
+da_handle_start_event_##name(int id, enum events_##name event)		\
+{										\
+	return da_handle_init_event_##name(id, event);				\
+}										\
+										\
+static inline bool								\
+da_handle_start_run_event_##name(int id, enum events_##name event)		\
+{										\
+	return da_handle_object_##name(id, event, true,				\
+				       __da_handle_start_run_event_##name);	\
 }										\
 										\
 static inline void da_monitor_forget_##name(int id)				\

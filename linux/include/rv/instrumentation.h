@@ -60,5 +60,30 @@ struct rv_probe {
 
 int rv_attach_probes(struct rv_probe *probes, unsigned int count);
 void rv_detach_probes(struct rv_probe *probes, unsigned int count);
+int rv_attach_probe(const char *tracepoint, void *probe);
+void rv_detach_probe(const char *tracepoint, void *probe);
+
+/**
+ * rv_attach_trace_probe - attach one handler to a tracepoint
+ * @monitor:	the monitor's name (unused: the kernel log names the tracepoint)
+ * @tp:		the tracepoint, as named in its TRACE_EVENT() (not a string)
+ * @handler:	its handler, checked against the tracepoint's prototype at
+ *		build time, as by RV_PROBE()
+ *
+ * The one-at-a-time form of Linux's RV, for the monitors written for it;
+ * ours attach a table with rv_attach_probes(), undone in one call on
+ * failure. Evaluates to the result of rv_attach_probe().
+ */
+#define rv_attach_trace_probe(monitor, tp, handler)				\
+	rv_attach_probe(#tp + __RV_PROBE_TYPE_CHECK(tp, typeof(handler)), (handler))
+
+/**
+ * rv_detach_trace_probe - detach a handler attached by rv_attach_trace_probe()
+ * @monitor:	the monitor's name (unused)
+ * @tp:		the tracepoint
+ * @handler:	the handler
+ */
+#define rv_detach_trace_probe(monitor, tp, handler)				\
+	rv_detach_probe(#tp, (handler))
 
 #endif /* _RV_INSTRUMENTATION_H */

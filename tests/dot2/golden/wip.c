@@ -19,6 +19,7 @@
 
 #include <rv/da_monitor.h>
 
+static struct rv_monitor rv_wip;
 DECLARE_DA_MON_PER_CPU(wip, unsigned char);
 
 /*

@@ -3,7 +3,9 @@
  * rv_probe_type: a table of handlers that must not build, for the test of
  * RV_PROBE()'s build-time check. As it is, the table is correct and
  * builds; with -DWRONG_HANDLER a handler's prototype does not match its
- * tracepoint's; with -DNO_SUCH_TRACEPOINT the tracepoint does not exist.
+ * tracepoint's; with -DNO_SUCH_TRACEPOINT the tracepoint does not exist;
+ * with -DWRONG_HANDLER_ONE, the same mistake through the one-at-a-time
+ * rv_attach_trace_probe() of Linux's RV.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -28,6 +30,17 @@ static struct rv_probe probes[] __used = {
 	RV_PROBE(sched_no_such_event, handle_sched_wakeup),
 #endif
 };
+
+static int __maybe_unused attach_one(void)
+{
+#ifdef WRONG_HANDLER_ONE
+	rv_detach_trace_probe("rv_probe_type", sched_switch, handle_sched_switch_wrong);
+	return rv_attach_trace_probe("rv_probe_type", sched_switch, handle_sched_switch_wrong);
+#else
+	rv_detach_trace_probe("rv_probe_type", sched_wakeup, handle_sched_wakeup);
+	return rv_attach_trace_probe("rv_probe_type", sched_wakeup, handle_sched_wakeup);
+#endif
+}
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Test of RV_PROBE()'s build-time prototype check");

@@ -26,6 +26,7 @@
 /* how many objects tobj can follow at once */
 #define TOBJ_CAPACITY	256
 
+static struct rv_monitor rv_tobj;
 DECLARE_DA_MON_PER_OBJ(tobj, unsigned char, TOBJ_CAPACITY);
 
 static atomic_t tobj_next_id = ATOMIC_INIT(0);

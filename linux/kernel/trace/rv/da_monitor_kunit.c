@@ -116,6 +116,7 @@ static void trace_error_kunit_task2(pid_t pid, const char *s, const char *e)
 
 #include <rv/da_monitor.h>
 
+static struct rv_monitor rv_kunit_global, rv_kunit_percpu, rv_kunit_task, rv_kunit_task2;
 DECLARE_DA_MON_GLOBAL(kunit_global, unsigned char);
 DECLARE_DA_MON_PER_CPU(kunit_percpu, unsigned char);
 DECLARE_DA_MON_PER_TASK(kunit_task, unsigned char);
@@ -364,18 +365,18 @@ static void rv_da_per_task(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, true), 0);
 	slot = da_slot_kunit_task;
 	KUNIT_ASSERT_GE(test, slot, 0);
-	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv_da_mon[slot]));
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv[slot].da_mon));
 
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task(current, to_b_kunit_task));
 	KUNIT_EXPECT_EQ(test, trace_kunit_task.events, 0);
 	da_handle_init_event_kunit_task(current, back_kunit_task);
 	KUNIT_EXPECT_TRUE(test, da_handle_event_kunit_task(current, to_b_kunit_task));
 	KUNIT_EXPECT_EQ(test, trace_kunit_task.pid, current->pid);
-	KUNIT_EXPECT_EQ(test, current->rv_da_mon[slot].curr_state, (unsigned int)b_kunit_task);
+	KUNIT_EXPECT_EQ(test, current->rv[slot].da_mon.curr_state, (unsigned int)b_kunit_task);
 	/* another task's instance is its own */
 	rcu_read_lock();
 	parent_monitoring = da_monitoring_kunit_task(&rcu_dereference(current->real_parent)
-						     ->rv_da_mon[slot]);
+						     ->rv[slot].da_mon);
 	rcu_read_unlock();
 	KUNIT_EXPECT_FALSE(test, parent_monitoring);
 
@@ -384,11 +385,11 @@ static void rv_da_per_task(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, kunit_msg,
 			   "rv: monitor kunit_task does not allow event to_b on state b");
 	KUNIT_EXPECT_EQ(test, rv_kunit_task.last_violation.pid, current->pid);
-	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv_da_mon[slot]));
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv[slot].da_mon));
 
 	/* the slots run out, with -EBUSY */
 	while (n < RV_PER_TASK_SLOTS) {
-		int s = rv_get_task_slot();
+		int s = rv_get_task_monitor_slot();
 
 		if (s < 0) {
 			KUNIT_EXPECT_EQ(test, s, -EBUSY);
@@ -399,7 +400,7 @@ static void rv_da_per_task(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n, RV_PER_TASK_SLOTS - 1);
 	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task2, true), -EBUSY);
 	for (i = 0; i < n; i++)
-		rv_put_task_slot(taken[i]);
+		rv_put_task_monitor_slot(taken[i]);
 
 	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, false), 0);
 	KUNIT_EXPECT_EQ(test, da_slot_kunit_task, -1);
@@ -423,14 +424,14 @@ static void rv_da_per_task_slot_reuse(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task2, true), 0);
 	KUNIT_EXPECT_EQ(test, da_slot_kunit_task2, slot);
-	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task2(&current->rv_da_mon[slot]));
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task2(&current->rv[slot].da_mon));
 	/* in sync, to_b would be a violation from b; out of sync, it is ignored */
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task2(current, to_b_kunit_task2));
 	KUNIT_EXPECT_EQ(test, trace_kunit_task2.errors, 0);
 	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task2, false), 0);
 
 	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, true), 0);
-	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv_da_mon[da_slot_kunit_task]));
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&current->rv[da_slot_kunit_task].da_mon));
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_task(current, to_c_kunit_task));
 	KUNIT_EXPECT_EQ(test, trace_kunit_task.errors, 0);
 	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, false), 0);
@@ -450,12 +451,12 @@ static void rv_da_per_task_fork(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, true), 0);
 	slot = da_slot_kunit_task;
 	da_handle_init_event_kunit_task(current, back_kunit_task);
-	KUNIT_EXPECT_TRUE(test, da_monitoring_kunit_task(&current->rv_da_mon[slot]));
+	KUNIT_EXPECT_TRUE(test, da_monitoring_kunit_task(&current->rv[slot].da_mon));
 
 	child = kthread_create(rv_da_child_fn, NULL, "rv_da_kunit_child");
 	KUNIT_ASSERT_FALSE(test, IS_ERR(child));
-	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&child->rv_da_mon[slot]));
-	KUNIT_EXPECT_EQ(test, child->rv_da_mon[slot].generation, 0U);
+	KUNIT_EXPECT_FALSE(test, da_monitoring_kunit_task(&child->rv[slot].da_mon));
+	KUNIT_EXPECT_EQ(test, child->rv[slot].da_mon.generation, 0U);
 	kthread_stop(child);
 	KUNIT_EXPECT_EQ(test, rv_set_monitor_enabled(&rv_kunit_task, false), 0);
 }

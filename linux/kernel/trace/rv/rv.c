@@ -829,16 +829,16 @@ EXPORT_SYMBOL_GPL(rv_new_generation);
 static unsigned long rv_task_slots_used;
 
 /**
- * rv_get_task_slot - take a slot for a per-task monitor's instances
+ * rv_get_task_monitor_slot - take a slot for a per-task monitor's instances
  *
  * What a slot holds is stale (a task forked since holds zeroes): the
  * monitor resets its instances by taking a new generation.
  *
  * Context: any.
- * Return: the slot, an index into task_struct's rv_da_mon[], or -EBUSY
+ * Return: the slot, an index into task_struct's rv[], or -EBUSY
  * when all RV_PER_TASK_SLOTS are taken.
  */
-int rv_get_task_slot(void)
+int rv_get_task_monitor_slot(void)
 {
 	int slot;
 
@@ -847,23 +847,23 @@ int rv_get_task_slot(void)
 			return slot;
 	return -EBUSY;
 }
-EXPORT_SYMBOL_GPL(rv_get_task_slot);
+EXPORT_SYMBOL_GPL(rv_get_task_monitor_slot);
 
 /**
- * rv_put_task_slot - give back a slot taken with rv_get_task_slot()
+ * rv_put_task_monitor_slot - give back a slot taken with rv_get_task_monitor_slot()
  * @slot: the slot
  *
  * The caller must have detached the monitor's handlers and waited until
  * none runs (tracepoint_synchronize_unregister()). Giving back a slot that
  * is not taken is a bug, warned about once.
  */
-void rv_put_task_slot(int slot)
+void rv_put_task_monitor_slot(int slot)
 {
 	if (WARN_ON_ONCE(slot < 0 || slot >= RV_PER_TASK_SLOTS ||
 			 !test_and_clear_bit(slot, &rv_task_slots_used)))
 		return;
 }
-EXPORT_SYMBOL_GPL(rv_put_task_slot);
+EXPORT_SYMBOL_GPL(rv_put_task_monitor_slot);
 
 static void rv_remove_monitor_files(struct rv_monitor *monitor)
 {

@@ -1,0 +1,66 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# Source compatibility: the wip and wwnr monitors of Debian's
+# linux-source-6.1 (Linux 6.1's own), built unchanged against our headers
+# (tests/modules/debian_rv_monitors), run here: they register, enable,
+# count, cover, trace through RV's shared events and react, as ours do.
+# Ours, modules of the same names, make way for them and come back.
+. "$(dirname "$0")/../../lab/ktap.sh"
+. "$(dirname "$0")/../../lab/lib.sh"
+
+rv=/sys/kernel/tracing/rv
+tracing=/sys/kernel/tracing
+debian=${RV_TEST_MODULES:-$RV_CACHE/ext/test}/debian_rv_monitors
+stat() { sed -n "s/^$2: //p" $rv/monitors/$1/stats; }
+
+ours=$(lsmod | awk '$1 == "wip" || $1 == "wwnr" { print $1 }')
+[ -z "$ours" ] || rmmod $ours
+
+ktap_ok "Debian's wip, built unchanged, loads" insmod $debian/wip.ko
+ktap_ok "and its wwnr" insmod $debian/wwnr.ko
+ktap_eq "they register with their own descriptions" \
+	"wakeup in preemptive per-cpu testing monitor.|wakeup while not running per-task testing model." \
+	"$(cat $rv/monitors/wip/desc)|$(cat $rv/monitors/wwnr/desc)"
+
+echo > $tracing/trace
+for e in da_event da_event_id da_error da_error_id; do echo 1 > $tracing/events/rv/$e/enable; done
+ktap_ok "both enable through enabled_monitors" sh -c "echo wip >> $rv/enabled_monitors && echo wwnr >> $rv/enabled_monitors"
+ktap_eq "and are listed enabled" "wip wwnr" "$(sort $rv/enabled_monitors | paste -sd' ')"
+stress-ng --switch 2 --fork 1 --timeout 5s --quiet
+ktap_match "wip sees events under a scheduling load" '^[1-9]' "$(stat wip events)"
+ktap_match "its transitions are counted for coverage" \
+	'^preemptive +preempt_disable +non_preemptive +[1-9]' "$(cat $rv/monitors/wip/coverage)"
+ktap_match "the per-task wwnr sees events" '^[1-9]' "$(stat wwnr events)"
+ktap_match "wip's transitions are traced by RV's shared event, with its name" \
+	'da_event: wip: preemptive x preempt_disable -> non_preemptive' \
+	"$(grep -m1 'da_event: wip: preemptive x' $tracing/trace)"
+ktap_match "wwnr's, with the task's pid" \
+	'da_event_id: wwnr\[[0-9]+\]: (not_running|running) x ' "$(grep -m1 da_event_id: $tracing/trace)"
+for e in da_event da_event_id; do echo 0 > $tracing/events/rv/$e/enable; done
+
+# Linux 6.1's wip takes a wakeup in an interrupt for one with preemption
+# on (ours ignores those wakeups): it fails under load
+modprobe reactor_printk
+echo printk > $rv/monitors/wip/reactors
+echo > $tracing/trace
+dmesg -C
+stress-ng --switch 2 --fork 1 --timeout 5s --quiet
+ktap_match "wip counts violations" '^[1-9]' "$(stat wip violations)"
+ktap_match "they reach its reactor" \
+	'rv: monitor wip does not allow event sched_waking on state preemptive' "$(dmesg)"
+ktap_match "and the shared error event" \
+	'da_error: wip: event sched_waking not expected in the state preemptive' \
+	"$(grep -m1 da_error: $tracing/trace)"
+for e in da_error da_error_id; do echo 0 > $tracing/events/rv/$e/enable; done
+echo nop > $rv/monitors/wip/reactors
+
+ktap_ok "both disable" sh -c "echo > $rv/enabled_monitors"
+ktap_eq "wwnr gave its task slot back: wwnr and wip enable again" "wip wwnr" \
+	"$(echo wwnr >> $rv/enabled_monitors && echo wip >> $rv/enabled_monitors &&
+	   sort $rv/enabled_monitors | paste -sd' ')"
+echo > $rv/enabled_monitors
+ktap_ok "and unload" rmmod wip wwnr
+for m in $ours; do
+	modprobe $m || echo "not ok - our $m loads again"
+done
+ktap_finish
