@@ -12,6 +12,12 @@ child=$rv/monitors/tcont/tobjgen
 stat() { sed -n "s/^$1: //p" $child/stats; }
 
 ktap_ok "the generated container loads" insmod "$mods/tcont/tcont.ko"
+# alone, it has no child to enable
+ktap_fails "a container with no child does not enable" sh -c "echo 1 > $rv/monitors/tcont/enable"
+ktap_match "nor through enabled_monitors: ENODEV" "No such device" \
+	"$(echo tcont 2>&1 >> $rv/enabled_monitors)"
+ktap_eq "it stays off" 0 "$(cat $rv/monitors/tcont/enable)"
+ktap_nomatch "and is not listed enabled" '^tcont$' "$(cat $rv/enabled_monitors)"
 ktap_ok "and its generated per-object child" insmod "$mods/tobjgen/tobjgen.ko"
 monitors=$(cat $rv/available_monitors)
 ktap_match "the container is listed in available_monitors" '^tcont$' "$monitors"

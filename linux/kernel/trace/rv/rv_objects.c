@@ -2,8 +2,8 @@
 /*
  * The instances of per-object DA monitors: see <rv/objects.h>.
  */
+#include <linux/bitops.h>
 #include <linux/hash.h>
-#include <linux/log2.h>
 #include <linux/module.h>
 #include <linux/rculist.h>
 #include <linux/rv.h>
@@ -33,8 +33,10 @@ struct rv_objects *rv_objects_create(struct rv_monitor *monitor, unsigned int ca
 	objects = kzalloc(sizeof(*objects), GFP_KERNEL);
 	if (!objects)
 		return NULL;
+	capacity = max(capacity, 1U);
 	objects->monitor = monitor;
-	objects->bits = max(ilog2(roundup_pow_of_two(max(capacity, 2U))), 1);
+	/* about one bucket per instance: log2 of capacity, rounded up */
+	objects->bits = max(fls(capacity - 1), 1);
 	objects->buckets = kvcalloc(1U << objects->bits, sizeof(*objects->buckets),
 				    GFP_KERNEL);
 	objects->pool = kvcalloc(capacity, sizeof(*objects->pool), GFP_KERNEL);
@@ -97,15 +99,6 @@ struct rv_object *rv_object_find(struct rv_objects *objects, unsigned long id)
 }
 EXPORT_SYMBOL_GPL(rv_object_find);
 
-/* Lock the table, from any context; in NMI only if it is free. */
-static bool rv_objects_lock(struct rv_objects *objects, unsigned long *flags)
-{
-	if (in_nmi())
-		return raw_spin_trylock_irqsave(&objects->lock, *flags);
-	raw_spin_lock_irqsave(&objects->lock, *flags);
-	return true;
-}
-
 /**
  * rv_object_take - the instance that follows an object, taken if need be
  * @objects:	the table
@@ -128,9 +121,14 @@ struct rv_object *rv_object_take(struct rv_objects *objects, unsigned long id)
 	object = rv_object_find(objects, id);
 	if (object)
 		return object;
-	if (!rv_objects_lock(objects, &flags)) {
-		this_cpu_inc(monitor->stats->objects_dropped);
-		return NULL;
+	/* in NMI, the lock may be held by the code the NMI interrupted */
+	if (in_nmi()) {
+		if (!raw_spin_trylock_irqsave(&objects->lock, flags)) {
+			this_cpu_inc(monitor->stats->objects_dropped);
+			return NULL;
+		}
+	} else {
+		raw_spin_lock_irqsave(&objects->lock, flags);
 	}
 	/* another CPU may have taken one for it meanwhile */
 	object = rv_object_find(objects, id);

@@ -28,7 +28,7 @@ static const char * const kind_macros[] = {
 
 /* how many objects a per-object monitor follows at once, by default and at most */
 #define DEFAULT_CAPACITY	1024
-#define MAX_CAPACITY		(1U << 20)
+#define MAX_CAPACITY		1048576U	/* 2^20 */
 
 /* the longest monitor name the RV core takes (RV_NAME_MAX) */
 #define NAME_MAX_LEN		31
@@ -667,7 +667,8 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			if (opt->seen[c]) {
 				fprintf(stderr,
 					"dot2k container: -%c/--%s is for monitors: a container has no model and follows no event%s\n",
-					c, long_name(c), c == 'p' ? ", and containers do not nest" : "");
+					c, long_name(c),
+					c == 'p' ? ", and containers do not nest" : "");
 				return 2;
 			}
 		}
