@@ -203,6 +203,34 @@ static void write_declaration(FILE *out, const struct automaton *aut, const stru
 		name, kind_macros[opt->kind], name, automaton_state_type(aut));
 }
 
+/* The module's init and exit: register the monitor (under @parent, if any). */
+static void write_registration(FILE *out, const char *name, const char *parent,
+			       const char *description)
+{
+	fprintf(out,
+		"static int __init register_%s(void)\n"
+		"{\n",
+		name);
+	if (parent)
+		fprintf(out, "\treturn rv_register_monitor(&rv_%s, &rv_%s);\n", name, parent);
+	else
+		fprintf(out, "\treturn rv_register_monitor(&rv_%s);\n", name);
+	fprintf(out,
+		"}\n"
+		"\n"
+		"static void __exit unregister_%s(void)\n"
+		"{\n"
+		"\trv_unregister_monitor(&rv_%s);\n"
+		"}\n"
+		"\n"
+		"module_init(register_%s);\n"
+		"module_exit(unregister_%s);\n"
+		"\n"
+		"MODULE_LICENSE(\"GPL\");\n"
+		"MODULE_DESCRIPTION(\"%s: %s\");\n",
+		name, name, name, name, name, description);
+}
+
 static void write_monitor(FILE *out, const struct automaton *aut, const struct options *opt,
 			  const char *model_name)
 {
@@ -310,29 +338,10 @@ static void write_monitor(FILE *out, const struct automaton *aut, const struct o
 		"\t.stop = stop_%s,\n"
 		"\t.reset = da_monitor_reset_all_%s,\n"
 		"};\n"
-		"\n"
-		"static int __init register_%s(void)\n"
-		"{\n",
+		"\n",
 		name, name, name, name, name, name, name, opt->description, name, name,
-		name, name);
-	if (opt->parent)
-		fprintf(out, "\treturn rv_register_monitor(&rv_%s, &rv_%s);\n", name, opt->parent);
-	else
-		fprintf(out, "\treturn rv_register_monitor(&rv_%s);\n", name);
-	fprintf(out,
-		"}\n"
-		"\n"
-		"static void __exit unregister_%s(void)\n"
-		"{\n"
-		"\trv_unregister_monitor(&rv_%s);\n"
-		"}\n"
-		"\n"
-		"module_init(register_%s);\n"
-		"module_exit(unregister_%s);\n"
-		"\n"
-		"MODULE_LICENSE(\"GPL\");\n"
-		"MODULE_DESCRIPTION(\"%s: %s\");\n",
-		name, name, name, name, name, opt->description);
+		name);
+	write_registration(out, name, opt->parent, opt->description);
 }
 
 static void write_makefile(FILE *out, const char *name)
@@ -373,25 +382,10 @@ static void write_container(FILE *out, const struct options *opt)
 		"\t.description = \"%s\",\n"
 		"};\n"
 		"EXPORT_SYMBOL_GPL(rv_%s);\n"
-		"\n"
-		"static int __init register_%s(void)\n"
-		"{\n"
-		"\treturn rv_register_monitor(&rv_%s);\n"
-		"}\n"
-		"\n"
-		"static void __exit unregister_%s(void)\n"
-		"{\n"
-		"\trv_unregister_monitor(&rv_%s);\n"
-		"}\n"
-		"\n"
-		"module_init(register_%s);\n"
-		"module_exit(unregister_%s);\n"
-		"\n"
-		"MODULE_LICENSE(\"GPL\");\n"
-		"MODULE_DESCRIPTION(\"%s: %s\");\n",
+		"\n",
 		name, opt->description, name, name, name, name, name, name, name,
-		opt->description, name, name, name, name, name, name, name, name,
-		opt->description);
+		opt->description, name);
+	write_registration(out, name, NULL, opt->description);
 }
 
 static void write_container_header(FILE *out, const char *name)
