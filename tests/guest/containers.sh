@@ -181,8 +181,8 @@ ktap_eq "nop on the container is nop on each child" "nop nop nop" "$(selected)"
 ktap_ok "then the reactor's module unloads" rmmod rv_test_reactor
 
 # the rv tool names children as the kernel does
-ktap_match "rv list shows a child with its container and description" \
-	'^sched:child_a +\[ON\] +first test-only child$' "$("$RV_CACHE/rv/rv" list 2>&1)"
+ktap_match "rv list shows a child, indented, with its container and description" \
+	'^  sched:child_a +\[ON\] +first test-only child$' "$("$RV_CACHE/rv/rv" list 2>&1)"
 
 # the container's module unloads with its children enabled
 exec 3< monitors/sched/child_a/enable

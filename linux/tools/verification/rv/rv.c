@@ -2,22 +2,33 @@
 /*
  * rv: run the kernel's runtime verification monitors from a shell.
  *
- *   rv list              the monitors, on or off, and what each checks
- *   rv mon MONITOR ...   enable MONITOR until interrupted, print what it
- *                        finds, then leave the RV interface as it was
+ *   rv list [CONTAINER]  the monitors, containers with their children,
+ *                        on or off, and what each checks
+ *   rv mon MONITOR ...   enable a monitor, a container or one child of a
+ *                        container until interrupted or a time limit, print
+ *                        what it finds, then leave the RV interface as it
+ *                        was and sum the run up
  *   rv coverage MONITOR  how often MONITOR's last run took each transition
- *                        of its model, as a table or a Graphviz graph
+ *                        of its model, as a table, JSON or a Graphviz graph
  *
- * Everything goes through the tracefs files of the RV interface (rv/ in
- * the tracing folder) and, for what a monitor reports, its trace events
- * (rv:error_MONITOR, rv:event_MONITOR), read from a tracing instance of
- * our own so that the top-level trace buffer of the user is left alone.
- * Only the interface that the merged Linux RV shares with ours is needed;
- * the monitors/MONITOR/stats file, where there is one, adds a summary.
+ * Everything goes through the files of the RV interface (rv/ in the
+ * tracing folder) and, for what a monitor reports, its trace events
+ * (rv:event_NAME and rv:error_NAME, or RV's shared rv:da_event,
+ * rv:da_error and their _id variants for monitors written for the merged
+ * Linux RV), read from a tracing instance of our own so that the
+ * top-level trace buffer of the user is left alone. The stats and coverage
+ * files of a monitor, where the kernel has them, give the summary.
+ *
+ * Exit status: 0 when no violation was seen, 1 when some were, 2 on a
+ * usage or system error. RV_TRACEFS_DIR names another tracing folder than
+ * the mounted tracefs (for tests on a tree of plain files).
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -25,100 +36,160 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/param.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <graphviz/cgraph.h>
 #include <tracefs.h>
 
-#define RV_DIR		"rv"
 #define POLL_NS		100000000	/* how often the trace buffers are read */
 #define PASS_RECORDS	4096		/* records read before looking for a signal */
+#define NAME_MAX_LEN	64		/* of a state, an event, a monitor */
 
-/* Exit statuses: 1 when something failed, 2 when the command was wrong. */
-#define EXIT_USAGE	2
+/* Exit statuses */
+#define EXIT_CLEAN	0		/* no violation seen */
+#define EXIT_VIOLATION	1		/* some were */
+#define EXIT_ERROR	2		/* usage or system error */
 
-static void fail(const char *fmt, ...)
+static const char *tracing_dir;		/* where tracefs is */
+
+static void msg(const char *prefix, const char *fmt, va_list ap)
 {
-	va_list ap;
-
-	fputs("rv: ", stderr);
-	va_start(ap, fmt);
+	fputs(prefix, stderr);
 	vfprintf(stderr, fmt, ap);
-	va_end(ap);
 	fputc('\n', stderr);
 }
 
+static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	msg("rv: ", fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((format(printf, 1, 2))) warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	msg("rv: warning: ", fmt, ap);
+	va_end(ap);
+}
+
+static void *xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size);
+
+	if (!p) {
+		fail("out of memory");
+		exit(EXIT_ERROR);
+	}
+	return p;
+}
+
+static char *xstrdup(const char *text)
+{
+	char *copy = strdup(text);
+
+	if (!copy) {
+		fail("out of memory");
+		exit(EXIT_ERROR);
+	}
+	return copy;
+}
+
+static char *__attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *text;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vasprintf(&text, fmt, ap);
+	va_end(ap);
+	if (ret < 0) {
+		fail("out of memory");
+		exit(EXIT_ERROR);
+	}
+	return text;
+}
+
+static char *chomp(char *text)
+{
+	size_t len = text ? strlen(text) : 0;
+
+	while (len && isspace((unsigned char)text[len - 1]))
+		text[--len] = '\0';
+	return text;
+}
+
 /*
- * The text of the RV file PATH (under rv/), or NULL with errno set. An
- * empty file gives an empty string (enabled_monitors with none enabled).
+ * The text of the file PATH (relative to rv/ in the tracing folder), or
+ * NULL with errno set. An empty file gives an empty string.
  */
 static char *rv_read(const char *path)
 {
-	char name[256], *file, *text = NULL;
+	char *file = xasprintf("%s/rv/%s", tracing_dir, path);
+	char *text = NULL;
 	size_t size = 0;
 	FILE *stream;
 	int saved;
 
-	snprintf(name, sizeof(name), RV_DIR "/%s", path);
-	file = tracefs_instance_get_file(NULL, name);
-	if (!file)
-		return NULL;
-	stream = fopen(file, "r");
-	tracefs_put_tracing_file(file);
+	stream = fopen(file, "re");
+	free(file);
 	if (!stream)
 		return NULL;
-	if (getdelim(&text, &size, '\0', stream) < 0 && !feof(stream)) {
-		saved = errno;
+	if (getdelim(&text, &size, '\0', stream) < 0) {
+		/* at the end of an empty file, the buffer holds no string */
+		saved = feof(stream) ? 0 : errno;
 		free(text);
 		fclose(stream);
 		errno = saved;
-		return NULL;
+		return saved ? NULL : xstrdup("");
 	}
 	fclose(stream);
-	return text ? text : strdup("");
+	return text;
 }
 
 /*
  * Write TEXT to the RV file PATH, appending when APPEND is set (an
- * enabled_monitors written without O_TRUNC keeps the other monitors on).
+ * enabled_monitors opened without O_TRUNC keeps the other monitors on).
  * Says what went wrong, with the kernel's errno, on failure.
  */
 static int rv_write(const char *path, const char *text, bool append)
 {
-	char name[256];
-	int ret;
+	char *file = xasprintf("%s/rv/%s", tracing_dir, path);
+	size_t len = strlen(text);
+	ssize_t written;
+	int fd, saved;
 
-	snprintf(name, sizeof(name), RV_DIR "/%s", path);
-	errno = 0;
-	if (append)
-		ret = tracefs_instance_file_append(NULL, name, text);
-	else
-		ret = tracefs_instance_file_write(NULL, name, text);
-	if (ret < 0) {
-		fail("cannot write '%s' to %s/%s: %s", text, tracefs_tracing_dir(),
-		     name, strerror(errno ? errno : EIO));
-		return -1;
+	fd = open(file, O_WRONLY | O_CLOEXEC | (append ? O_APPEND : O_TRUNC));
+	if (fd < 0)
+		goto err;
+	written = write(fd, text, len);
+	saved = errno;
+	if (close(fd) && written == (ssize_t)len) {
+		saved = errno;
+		written = -1;
 	}
-	return 0;
-}
-
-/*
- * The path, under rv/, of FILE in the folder of MONITOR as
- * available_monitors names it: a container's child CONTAINER:CHILD has
- * its folder in the container's, monitors/CONTAINER/CHILD/.
- */
-static void monitor_file(char *path, size_t size, const char *monitor, const char *file)
-{
-	char *colon;
-
-	snprintf(path, size, "monitors/%s/%s", monitor, file);
-	colon = strchr(path + strlen("monitors/"), ':');
-	if (colon)
-		*colon = '/';
+	errno = saved;
+	if (written == (ssize_t)len) {
+		free(file);
+		return 0;
+	}
+	if (written >= 0)
+		errno = EIO;
+err:
+	fail("cannot write '%s' to %s: %s", text, file, strerror(errno));
+	free(file);
+	return -1;
 }
 
 /* Whether WORD is one of the lines of TEXT, brackets around it or not. */
-static bool has_line(const char *text, const char *word, bool *bracketed)
+static bool has_line(const char *text, const char *word)
 {
 	size_t len = strlen(word);
 	const char *line = text;
@@ -127,14 +198,14 @@ static bool has_line(const char *text, const char *word, bool *bracketed)
 		const char *end = strchrnul(line, '\n');
 		bool in_brackets = *line == '[';
 		const char *start = line + in_brackets;
+		const char *stop = end;
 
-		if ((size_t)(end - start) == len + in_brackets &&
-		    !strncmp(start, word, len) &&
-		    (!in_brackets || start[len] == ']')) {
-			if (bracketed)
-				*bracketed = in_brackets;
+		while (stop > start && isspace((unsigned char)stop[-1]))
+			stop--;
+		if (in_brackets && stop > start && stop[-1] == ']')
+			stop--;
+		if ((size_t)(stop - start) == len && !strncmp(start, word, len))
 			return true;
-		}
 		line = *end ? end + 1 : NULL;
 	}
 	return false;
@@ -143,25 +214,20 @@ static bool has_line(const char *text, const char *word, bool *bracketed)
 /* The text of TEXT's line that is in brackets, without them, or NULL. */
 static char *bracketed_line(const char *text)
 {
-	const char *line = strchr(text, '[');
-	const char *end;
+	const char *line = text;
 
-	if (!line || (line != text && line[-1] != '\n'))
-		return NULL;
-	end = strchr(line, ']');
-	return end ? strndup(line + 1, end - line - 1) : NULL;
+	while (line && *line) {
+		const char *end = strchrnul(line, '\n');
+		const char *close = memchr(line, ']', end - line);
+
+		if (*line == '[' && close)
+			return strndup(line + 1, close - line - 1);
+		line = *end ? end + 1 : NULL;
+	}
+	return NULL;
 }
 
-static char *chomp(char *text)
-{
-	size_t len = text ? strlen(text) : 0;
-
-	while (len && (text[len - 1] == '\n' || text[len - 1] == ' '))
-		text[--len] = '\0';
-	return text;
-}
-
-/* TEXT's lines on one line, brackets dropped: "nop [printk]" -> "nop printk" */
+/* TEXT's lines on one line, brackets dropped: "nop\n[printk]" -> "nop printk" */
 static char *one_line(char *text)
 {
 	char *from, *to = text;
@@ -175,159 +241,528 @@ static char *one_line(char *text)
 	return chomp(text);
 }
 
-/* Checks that the kernel has an RV interface; says so when it has none. */
-static int rv_present(void)
+/* A boolean RV file (monitoring_on, reacting_on): 0, 1, or -1 if absent. */
+static int rv_read_bool(const char *path)
 {
-	if (tracefs_tracing_dir() && tracefs_dir_exists(NULL, RV_DIR))
-		return 0;
-	fail("no RV interface in %s/%s (tracefs mounted? CONFIG_RV? root?)",
-	     tracefs_tracing_dir() ? tracefs_tracing_dir() : "the tracing folder", RV_DIR);
-	return -1;
+	char *text = chomp(rv_read(path));
+	int value = text ? !!strtol(text, NULL, 10) : -1;
+
+	free(text);
+	return value;
 }
 
-static int cmd_list(int argc, char **argv)
+/*
+ * The tracing folder: RV_TRACEFS_DIR, else where tracefs is mounted (the
+ * first tracefs of /proc/mounts).
+ */
+static char *find_tracefs(void)
 {
-	char *available, *enabled, *line, *save = NULL;
+	char *line = NULL, *found = NULL;
+	size_t size = 0;
+	FILE *mounts;
 
-	if (argc > 1) {
-		if (strcmp(argv[1], "-h") && strcmp(argv[1], "--help")) {
-			fail("list takes no argument: '%s'", argv[1]);
-			fprintf(stderr, "usage: rv list\n");
-			return EXIT_USAGE;
-		}
-		printf("usage: rv list\n"
-		       "  lists the monitors, whether each is on, and what it checks\n");
-		return 0;
+	mounts = fopen("/proc/mounts", "re");
+	if (!mounts)
+		return NULL;
+	while (!found && getline(&line, &size, mounts) > 0) {
+		char dir[PATH_MAX], type[64];
+
+		if (sscanf(line, "%*s %4095s %63s", dir, type) == 2 && !strcmp(type, "tracefs"))
+			found = xstrdup(dir);
 	}
-	if (rv_present())
-		return 1;
+	free(line);
+	fclose(mounts);
+	return found;
+}
+
+/*
+ * Finds the RV interface, or says why there is none and what to do: on
+ * failure, returns EXIT_ERROR.
+ */
+static int rv_open_interface(void)
+{
+	const char *custom = getenv("RV_TRACEFS_DIR");
+	bool root = geteuid() == 0;
+	struct stat st;
+	char *rv_dir;
+
+	if (custom && *custom) {
+		if (stat(custom, &st) || !S_ISDIR(st.st_mode)) {
+			fail("RV_TRACEFS_DIR=%s is no folder: unset it, or name the tracing folder",
+			     custom);
+			return EXIT_ERROR;
+		}
+		tracing_dir = custom;
+	} else {
+		tracing_dir = find_tracefs();
+		if (!tracing_dir) {
+			if (root)
+				fail("tracefs is not mounted: mount it with "
+				     "'mount -t tracefs nodev /sys/kernel/tracing'");
+			else
+				fail("tracefs is not mounted, and rv is not root: as root, mount it "
+				     "with 'mount -t tracefs nodev /sys/kernel/tracing' and run rv");
+			return EXIT_ERROR;
+		}
+	}
+	rv_dir = xasprintf("%s/rv", tracing_dir);
+	if (access(rv_dir, R_OK | X_OK)) {
+		int err = errno;
+
+		/* an unreadable tracing folder hides whether rv/ is there */
+		if (err == ENOENT && access(tracing_dir, R_OK | X_OK))
+			err = errno;
+		if (err == EACCES || err == EPERM)
+			fail("cannot read %s: %s; rv needs root: run it as root (sudo rv ...)",
+			     rv_dir, strerror(err));
+		else if (err == ENOENT)
+			fail("this kernel has no RV: there is no %s; build it with CONFIG_RV=y",
+			     rv_dir);
+		else
+			fail("cannot read %s: %s", rv_dir, strerror(err));
+		free(rv_dir);
+		return EXIT_ERROR;
+	}
+	free(rv_dir);
+	/* libtracefs finds the same folder for the instance and the formats */
+	tracefs_set_tracing_dir((char *)tracing_dir);
+	return 0;
+}
+
+/*
+ * JSON output: strings escaped as JSON needs, numbers that may be
+ * unknown written as null.
+ */
+static void json_string(FILE *out, const char *text)
+{
+	const unsigned char *c;
+
+	if (!text) {
+		fputs("null", out);
+		return;
+	}
+	fputc('"', out);
+	for (c = (const unsigned char *)text; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			fprintf(out, "\\%c", *c);
+		else if (*c == '\n')
+			fputs("\\n", out);
+		else if (*c == '\t')
+			fputs("\\t", out);
+		else if (*c < 0x20 || *c == 0x7f)
+			fprintf(out, "\\u%04x", *c);
+		else
+			fputc(*c, out);
+	}
+	fputc('"', out);
+}
+
+static void json_bool(FILE *out, int value)
+{
+	fputs(value < 0 ? "null" : value ? "true" : "false", out);
+}
+
+/* One line of monitors/MONITOR/coverage: a transition and its count. */
+struct transition {
+	char state[NAME_MAX_LEN];
+	char event[NAME_MAX_LEN];
+	char next[NAME_MAX_LEN];
+	unsigned long long count;
+};
+
+/* The counters of monitors/MONITOR/stats. */
+struct stats {
+	bool present;
+	unsigned long long events;
+	unsigned long long violations;
+	bool per_object;		/* the objects lines */
+	unsigned long long objects, objects_followed, objects_dropped, objects_capacity;
+	bool last;			/* a last violation recorded */
+	char last_state[NAME_MAX_LEN], last_event[NAME_MAX_LEN];
+	int last_cpu, last_pid;
+	unsigned long long last_time_ns;
+};
+
+/* Violations of one event in one state, as the error trace events told. */
+struct violation_count {
+	char state[NAME_MAX_LEN];
+	char event[NAME_MAX_LEN];
+	unsigned long long count;
+};
+
+/* A monitor of available_monitors, and what a run found of it. */
+struct monitor {
+	char *name;			/* as available_monitors says: NAME, CONTAINER:NAME */
+	const char *short_name;		/* the part after the colon */
+	char *dir;			/* its folder, under rv/ */
+	char *desc;
+	char *reactor;			/* selected, or NULL without reactors */
+	bool enabled;
+	bool container;
+	struct monitor *parent;		/* the container of a child */
+	/* of a run */
+	bool followed;			/* rv mon reads its events */
+	bool traced;			/* it has trace events of its own */
+	char *old_reactor;		/* to put back */
+	struct violation_count *by;	/* traced violations, by state and event */
+	int by_count;
+	unsigned long long traced_violations;
+};
+
+struct monitors {
+	struct monitor *list;
+	int count;
+};
+
+static void monitors_free(struct monitors *all)
+{
+	int i;
+
+	for (i = 0; i < all->count; i++) {
+		struct monitor *m = &all->list[i];
+
+		free(m->name);
+		free(m->dir);
+		free(m->desc);
+		free(m->reactor);
+		free(m->old_reactor);
+		free(m->by);
+	}
+	free(all->list);
+	all->list = NULL;
+	all->count = 0;
+}
+
+/* The path of FILE in the folder of M, under rv/. */
+static char *monitor_file(const struct monitor *m, const char *file)
+{
+	return xasprintf("%s/%s", m->dir, file);
+}
+
+/*
+ * The monitors of available_monitors, with their state. A child of a
+ * container, CONTAINER:CHILD, has its folder in its container's.
+ */
+static int monitors_load(struct monitors *all)
+{
+	char *available, *enabled, *line, *save = NULL, *path, *reactors;
+	int lines = 0, i, j;
+
 	available = rv_read("available_monitors");
 	enabled = rv_read("enabled_monitors");
 	if (!available || !enabled) {
-		fail("cannot read the monitors: %s", strerror(errno));
+		fail("cannot read %s/rv/%s: %s", tracing_dir,
+		     available ? "enabled_monitors" : "available_monitors", strerror(errno));
 		free(available);
 		free(enabled);
-		return 1;
+		return -1;
 	}
-	for (line = strtok_r(available, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char path[256];
-		char *desc;
+	for (line = available; *line; line++)
+		lines += *line == '\n';
+	all->list = xcalloc(lines + 1, sizeof(*all->list));
+	all->count = 0;
+	for (line = strtok_r(available, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		struct monitor *m = &all->list[all->count];
+		char *colon;
 
-		monitor_file(path, sizeof(path), line, "desc");
-		desc = chomp(rv_read(path));
-		printf("%-12s %-5s %s\n", line, has_line(enabled, line, NULL) ? "[ON]" : "[OFF]",
-		       desc ? desc : "");
-		free(desc);
+		chomp(line);
+		if (!*line)
+			continue;
+		all->count++;
+		m->name = xstrdup(line);
+		colon = strchr(m->name, ':');
+		m->short_name = colon ? colon + 1 : m->name;
+		m->dir = xasprintf("monitors/%s", m->name);
+		colon = strchr(m->dir, ':');
+		if (colon)
+			*colon = '/';
+		path = monitor_file(m, "desc");
+		m->desc = chomp(rv_read(path));
+		free(path);
+		path = monitor_file(m, "reactors");
+		reactors = rv_read(path);
+		m->reactor = reactors ? bracketed_line(reactors) : NULL;
+		free(reactors);
+		free(path);
+		m->enabled = has_line(enabled, m->name);
+	}
+	/* the children tell which monitors are containers */
+	for (i = 0; i < all->count; i++) {
+		struct monitor *m = &all->list[i];
+		size_t len = m->short_name - m->name;
+
+		if (m->short_name == m->name)
+			continue;
+		for (j = 0; j < all->count; j++) {
+			struct monitor *c = &all->list[j];
+
+			if (c->short_name == c->name && strlen(c->name) == len - 1 &&
+			    !strncmp(c->name, m->name, len - 1)) {
+				m->parent = c;
+				c->container = true;
+			}
+		}
 	}
 	free(available);
 	free(enabled);
 	return 0;
 }
 
-struct mon_options {
-	const char *monitor;
-	const char *reactor;	/* NULL: leave the monitor's reactor as it is */
-	bool trace;		/* print every event, not only violations */
-	bool self;		/* include what rv itself does */
-	bool quiet;		/* print the summary only */
-};
-
-struct mon_run {
-	const struct mon_options *opts;
-	struct tracefs_instance *instance;
-	struct tep_handle *tep;
-	struct trace_seq seq;
-	unsigned long long events;
-	unsigned long long violations;
-	pid_t self;
-	unsigned int pass_records;	/* records read in this pass */
-	bool draining;			/* tracing is off: read what is left */
-};
-
-static int print_record(struct tep_event *event, struct tep_record *record,
-			int cpu, void *data)
+static struct monitor *monitor_find(const struct monitors *all, const char *name)
 {
-	struct mon_run *run = data;
-	bool violation = !strncmp(event->name, "error_", 6);
+	int i;
 
-	(void)cpu;
-	/*
-	 * With --self, what rv prints makes more events: the buffer may never
-	 * run dry, so a pass ends after this record once it has read enough,
-	 * for the loop to look for a signal.
-	 */
-	if (!run->opts->self && tep_data_pid(run->tep, record) == run->self)
-		return 0;
-	run->pass_records++;
-	if (violation)
-		run->violations++;
+	for (i = 0; i < all->count; i++)
+		if (!strcmp(all->list[i].name, name))
+			return &all->list[i];
+	return NULL;
+}
+
+/*
+ * The monitor NAME names: a monitor, a container, CONTAINER:CHILD, or a
+ * child by its own name when no other monitor has it (the kernel takes
+ * that too). NULL, having said so, when there is none.
+ */
+static struct monitor *monitor_resolve(const struct monitors *all, const char *name)
+{
+	struct monitor *found = monitor_find(all, name);
+	int i, matches = 0;
+
+	if (found)
+		return found;
+	for (i = 0; i < all->count; i++) {
+		if (all->list[i].parent && !strcmp(all->list[i].short_name, name)) {
+			found = &all->list[i];
+			matches++;
+		}
+	}
+	if (matches == 1)
+		return found;
+	if (matches > 1)
+		fail("'%s' is a child of several containers: name it as CONTAINER:%s", name,
+		     name);
 	else
-		run->events++;
-	if (run->opts->quiet)
-		goto out;
-	trace_seq_reset(&run->seq);
-	/* every %s or %d of the format names a field of the record */
-	tep_print_event(run->tep, &run->seq, record,
-			violation ? "%16s-%-7d [%03d] VIOLATION %s\n" :
-				    "%16s-%-7d [%03d] event     %s\n",
-			TEP_PRINT_COMM, TEP_PRINT_PID, TEP_PRINT_CPU, TEP_PRINT_INFO);
-	trace_seq_do_printf(&run->seq);
-	fflush(stdout);
-out:
-	return !run->draining && run->pass_records >= PASS_RECORDS;
+		fail("no monitor '%s' in this kernel; rv list shows those there are (a module "
+		     "not loaded?)", name);
+	return NULL;
 }
 
-/*
- * The counters of the stats file (since the monitor was last enabled), for
- * the summary; a merged Linux RV has no such file.
- */
-static bool read_stats(const char *monitor, unsigned long long *events,
-		       unsigned long long *violations)
+/* The list, in order: each top-level monitor, a container followed by its children. */
+static void list_text(const struct monitors *all, const struct monitor *only)
 {
-	char path[256];
-	char *stats, *at;
-	bool ok;
+	int i, j, width = 12;
 
-	monitor_file(path, sizeof(path), monitor, "stats");
-	stats = rv_read(path);
-	if (!stats)
-		return false;
-	at = strstr(stats, "violations: ");
-	ok = sscanf(stats, "events: %llu", events) == 1 && at &&
-	     sscanf(at, "violations: %llu", violations) == 1;
-	free(stats);
-	return ok;
+	for (i = 0; i < all->count; i++) {
+		const struct monitor *m = &all->list[i];
+
+		width = MAX(width, (int)strlen(m->name) + (m->parent ? 2 : 0));
+	}
+	for (i = 0; i < all->count; i++) {
+		const struct monitor *m = &all->list[i];
+
+		if (m->parent || (only && m != only))
+			continue;
+		printf("%-*s %-5s %s\n", width, m->name, m->enabled ? "[ON]" : "[OFF]",
+		       m->desc ? m->desc : "");
+		for (j = 0; m->container && j < all->count; j++) {
+			const struct monitor *c = &all->list[j];
+
+			if (c->parent != m)
+				continue;
+			printf("  %-*s %-5s %s\n", width - 2, c->name,
+			       c->enabled ? "[ON]" : "[OFF]", c->desc ? c->desc : "");
+		}
+	}
 }
 
-/* One line of monitors/MONITOR/coverage: a transition and its count. */
-struct transition {
-	char state[64];
-	char event[64];
-	char next[64];
-	unsigned long long count;
-};
+static void list_json_monitor(const struct monitors *all, const struct monitor *m)
+{
+	int j;
+	bool first = true;
+
+	fputs("{\"name\": ", stdout);
+	json_string(stdout, m->name);
+	fputs(", \"description\": ", stdout);
+	json_string(stdout, m->desc);
+	fputs(", \"enabled\": ", stdout);
+	json_bool(stdout, m->enabled);
+	fputs(", \"reactor\": ", stdout);
+	json_string(stdout, m->reactor);
+	fputs(", \"container\": ", stdout);
+	json_bool(stdout, m->container);
+	if (m->container) {
+		fputs(", \"children\": [", stdout);
+		for (j = 0; j < all->count; j++) {
+			if (all->list[j].parent != m)
+				continue;
+			fputs(first ? "\n    " : ",\n    ", stdout);
+			first = false;
+			list_json_monitor(all, &all->list[j]);
+		}
+		fputs("]", stdout);
+	}
+	fputs("}", stdout);
+}
+
+static void list_json(const struct monitors *all, const struct monitor *only)
+{
+	bool first = true;
+	int i;
+
+	fputs("{\"monitoring_on\": ", stdout);
+	json_bool(stdout, rv_read_bool("monitoring_on"));
+	fputs(", \"reacting_on\": ", stdout);
+	json_bool(stdout, rv_read_bool("reacting_on"));
+	fputs(", \"monitors\": [", stdout);
+	for (i = 0; i < all->count; i++) {
+		const struct monitor *m = &all->list[i];
+
+		if (m->parent || (only && m != only))
+			continue;
+		fputs(first ? "\n  " : ",\n  ", stdout);
+		first = false;
+		list_json_monitor(all, m);
+	}
+	fputs("]}\n", stdout);
+}
+
+static void list_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: rv list [--json] [CONTAINER]\n"
+		"  lists the monitors of the running kernel, [ON] or [OFF], and what\n"
+		"  each checks; the children of a container under it, indented;\n"
+		"  with CONTAINER, that container and its children only\n"
+		"  -j, --json  print the list as JSON\n"
+		"  -h, --help  this text\n");
+}
+
+/* Says that the output could not be written; returns EXIT_ERROR. */
+static int output_failed(void)
+{
+	fail("cannot write the output: %s", strerror(errno ? errno : EIO));
+	return EXIT_ERROR;
+}
+
+static int cmd_list(int argc, char **argv)
+{
+	static const struct option long_options[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ }
+	};
+	struct monitors all = { };
+	struct monitor *only = NULL;
+	bool json = false;
+	int opt, status;
+
+	while ((opt = getopt_long(argc, argv, "jh", long_options, NULL)) != -1) {
+		switch (opt) {
+		case 'j':
+			json = true;
+			break;
+		case 'h':
+			list_usage(stdout);
+			return 0;
+		default:
+			list_usage(stderr);
+			return EXIT_ERROR;
+		}
+	}
+	if (argc - optind > 1) {
+		fail("list takes one container at most: '%s'", argv[optind + 1]);
+		list_usage(stderr);
+		return EXIT_ERROR;
+	}
+	status = rv_open_interface();
+	if (status)
+		return status;
+	if (monitors_load(&all))
+		return EXIT_ERROR;
+	if (optind < argc) {
+		only = monitor_find(&all, argv[optind]);
+		if (!only || !only->container) {
+			fail(only ? "%s is a monitor, no container: rv list shows the containers" :
+				    "no container '%s' in this kernel; rv list shows the containers",
+			     argv[optind]);
+			monitors_free(&all);
+			return EXIT_ERROR;
+		}
+	}
+	if (json)
+		list_json(&all, only);
+	else
+		list_text(&all, only);
+	monitors_free(&all);
+	if (fflush(stdout) || ferror(stdout))
+		return output_failed();
+	return 0;
+}
 
 /*
- * The transitions of MONITOR's model, from monitors/MONITOR/coverage,
- * where the kernel has that file: their number, with *TRANSITIONS to be
- * freed, or -1 with errno set (ENOENT: no such file). A line that does
- * not parse is skipped; columns past the fourth are ignored.
+ * The counters of M's stats file (since it was last enabled); false when
+ * the kernel has no such file (the merged Linux RV).
  */
-static int read_coverage(const char *monitor, struct transition **transitions)
+static bool read_stats(const struct monitor *m, struct stats *stats)
+{
+	char *path = monitor_file(m, "stats");
+	char *text = rv_read(path), *line, *end, *value;
+
+	free(path);
+	memset(stats, 0, sizeof(*stats));
+	if (!text)
+		return false;
+	for (line = text; *line; line = *end ? end + 1 : end) {
+		end = strchrnul(line, '\n');
+		value = strchr(line, ':');
+		if (!value || value > end)
+			continue;
+		value++;
+		if (!strncmp(line, "events:", 7)) {
+			stats->events = strtoull(value, NULL, 10);
+			stats->present = true;
+		} else if (!strncmp(line, "violations:", 11)) {
+			stats->violations = strtoull(value, NULL, 10);
+		} else if (!strncmp(line, "objects:", 8)) {
+			stats->objects = strtoull(value, NULL, 10);
+			stats->per_object = true;
+		} else if (!strncmp(line, "objects_followed:", 17)) {
+			stats->objects_followed = strtoull(value, NULL, 10);
+		} else if (!strncmp(line, "objects_dropped:", 16)) {
+			stats->objects_dropped = strtoull(value, NULL, 10);
+		} else if (!strncmp(line, "objects_capacity:", 17)) {
+			stats->objects_capacity = strtoull(value, NULL, 10);
+		} else if (!strncmp(line, "last_violation:", 15)) {
+			stats->last = sscanf(value, " state=%63s event=%63s cpu=%d pid=%d time_ns=%llu",
+					     stats->last_state, stats->last_event,
+					     &stats->last_cpu, &stats->last_pid,
+					     &stats->last_time_ns) == 5;
+		}
+	}
+	free(text);
+	return stats->present;
+}
+
+/*
+ * The transitions of M's model, from its coverage file, where the kernel
+ * has that file: their number, with *TRANSITIONS to be freed, or -1 with
+ * errno set (ENOENT: no such file). A line that does not parse is
+ * skipped; columns past the fourth are ignored.
+ */
+static int read_coverage(const struct monitor *m, struct transition **transitions)
 {
 	struct transition *list = NULL, *grown, t;
-	char path[256], *text, *line, *end;
+	char *path = monitor_file(m, "coverage");
+	char *text = rv_read(path), *line, *end;
 	int count = 0;
 
-	monitor_file(path, sizeof(path), monitor, "coverage");
-	text = rv_read(path);
+	free(path);
+	*transitions = NULL;
 	if (!text)
 		return -1;
 	for (line = text; *line; line = *end ? end + 1 : end) {
 		end = strchrnul(line, '\n');
-		if (sscanf(line, "%63s %63s %63s %llu", t.state, t.event, t.next,
-			   &t.count) != 4)
+		if (sscanf(line, "%63s %63s %63s %llu", t.state, t.event, t.next, &t.count) != 4)
 			continue;
 		grown = realloc(list, (count + 1) * sizeof(*list));
 		if (!grown) {
@@ -344,67 +779,265 @@ static int read_coverage(const char *monitor, struct transition **transitions)
 	return count;
 }
 
-/* "MONITOR: TAKEN of COUNT transitions taken", in TEXT of SIZE bytes */
-static void coverage_summary(char *text, size_t size, const char *monitor,
-			     const struct transition *transitions, int count)
+static int transitions_taken(const struct transition *transitions, int count)
 {
 	int i, taken = 0;
 
 	for (i = 0; i < count; i++)
 		taken += transitions[i].count > 0;
-	snprintf(text, size, "%s: %d of %d transitions taken", monitor, taken, count);
+	return taken;
 }
 
-/*
- * How much of its model the monitor exercised, where the kernel counts
- * it; with LIST_UNTAKEN, the transitions never taken, one a line.
- */
-static void print_coverage(const char *monitor, bool list_untaken)
+/* "MONITOR: TAKEN of COUNT transitions taken", in TEXT of SIZE bytes */
+static void coverage_summary(char *text, size_t size, const char *monitor,
+			     const struct transition *transitions, int count)
 {
-	struct transition *transitions;
-	char summary[128];
-	int i, count;
+	snprintf(text, size, "%s: %d of %d transitions taken", monitor,
+		 transitions_taken(transitions, count), count);
+}
 
-	count = read_coverage(monitor, &transitions);
-	if (count <= 0)
+struct mon_options {
+	const char *name;	/* as given */
+	const char *reactor;	/* NULL: leave the reactors as they are */
+	bool trace;		/* print every event */
+	bool verbose;		/* print the violations as they happen */
+	bool self;		/* include what rv itself does */
+	bool quiet;		/* a short summary */
+	bool json;		/* the summary as JSON */
+	double seconds;		/* time limit; 0: none */
+};
+
+/* How the fields of one trace event are found in its records. */
+struct decoder {
+	int id;
+	bool error;			/* error_NAME, da_error, da_error_id */
+	struct monitor *monitor;	/* an event of its own; NULL: shared */
+	struct tep_format_field *monitor_field, *id_field;
+	struct tep_format_field *state, *event, *next, *final;
+};
+
+struct mon_run {
+	const struct mon_options *opts;
+	struct monitors *all;
+	struct monitor *target;		/* what was asked for */
+	struct tracefs_instance *instance;
+	struct tep_handle *tep;
+	struct decoder *decoders;
+	int decoder_count;
+	FILE *out;			/* where the events go: stdout, or stderr with --json */
+	pid_t self;
+	int followed;			/* how many monitors */
+	unsigned int pass_records;	/* records read in this pass */
+	bool draining;			/* the monitors are off: read what is left */
+	bool output_broken;		/* the reader of the events went away */
+	bool shared_events;		/* rv:da_* are enabled */
+	unsigned long long lost;	/* events the instance's buffers overwrote */
+};
+
+static struct decoder *decoder_get(struct mon_run *run, struct tep_event *event)
+{
+	struct decoder *d, *grown;
+	const char *name = event->name;
+	bool error, shared;
+	int i;
+
+	for (i = 0; i < run->decoder_count; i++)
+		if (run->decoders[i].id == event->id)
+			return &run->decoders[i];
+	grown = realloc(run->decoders, (run->decoder_count + 1) * sizeof(*grown));
+	if (!grown)
+		return NULL;
+	run->decoders = grown;
+	d = &run->decoders[run->decoder_count++];
+	memset(d, 0, sizeof(*d));
+	d->id = event->id;
+	shared = !strncmp(name, "da_", 3);
+	error = !strncmp(name + (shared ? 3 : 0), "error", 5);
+	d->error = error;
+	if (!shared) {
+		const char *own = name + (error ? strlen("error_") : strlen("event_"));
+
+		for (i = 0; i < run->all->count; i++) {
+			struct monitor *m = &run->all->list[i];
+
+			if (m->followed && m->traced && !strcmp(m->short_name, own))
+				d->monitor = m;
+		}
+	}
+	d->monitor_field = tep_find_field(event, "monitor");
+	d->id_field = tep_find_field(event, "id");
+	if (!d->id_field)
+		d->id_field = tep_find_field(event, "pid");
+	d->state = tep_find_field(event, "state");
+	d->event = tep_find_field(event, "event");
+	d->next = tep_find_field(event, "next_state");
+	d->final = tep_find_field(event, "final_state");
+	return d;
+}
+
+/* A string field of RECORD (dynamic or fixed) into BUF of SIZE bytes. */
+static const char *field_string(struct tep_format_field *field, struct tep_record *record,
+				char *buf, size_t size)
+{
+	unsigned long long offset;
+	const char *data = record->data;
+	int len;
+
+	buf[0] = '\0';
+	if (!field)
+		return buf;
+	if (field->flags & TEP_FIELD_IS_DYNAMIC) {
+		if (tep_read_number_field(field, data, &offset))
+			return buf;
+		len = offset >> 16;
+		offset &= 0xffff;
+		if (field->flags & TEP_FIELD_IS_RELATIVE)
+			offset += field->offset + field->size;
+	} else {
+		offset = field->offset;
+		len = field->size;
+	}
+	if (offset + len > (unsigned long long)record->size || len < 0)
+		return buf;
+	snprintf(buf, size, "%.*s", len, data + offset);
+	return buf;
+}
+
+static void count_violation(struct monitor *m, const char *state, const char *event)
+{
+	struct violation_count *grown;
+	int i;
+
+	m->traced_violations++;
+	for (i = 0; i < m->by_count; i++) {
+		if (!strcmp(m->by[i].state, state) && !strcmp(m->by[i].event, event)) {
+			m->by[i].count++;
+			return;
+		}
+	}
+	grown = realloc(m->by, (m->by_count + 1) * sizeof(*grown));
+	if (!grown)
 		return;
-	coverage_summary(summary, sizeof(summary), monitor, transitions, count);
-	puts(summary);
-	for (i = 0; list_untaken && i < count; i++)
-		if (!transitions[i].count)
-			printf("%s: never taken: %s x %s -> %s\n", monitor,
-			       transitions[i].state, transitions[i].event, transitions[i].next);
-	free(transitions);
-}
-
-/* Enable the trace event rv:KIND_MONITOR in INSTANCE. */
-static int enable_event(struct tracefs_instance *instance, const char *kind,
-			const char *monitor)
-{
-	char path[256];
-
-	snprintf(path, sizeof(path), "events/rv/%s_%s/enable", kind, monitor);
-	if (!tracefs_file_exists(instance, path)) {
-		fail("monitor %s has no trace event rv:%s_%s", monitor, kind, monitor);
-		return -1;
-	}
-	if (tracefs_instance_file_write(instance, path, "1") < 0) {
-		fail("cannot enable the trace event rv:%s_%s: %s", kind, monitor,
-		     strerror(errno));
-		return -1;
-	}
-	return 0;
+	m->by = grown;
+	snprintf(m->by[m->by_count].state, NAME_MAX_LEN, "%s", state);
+	snprintf(m->by[m->by_count].event, NAME_MAX_LEN, "%s", event);
+	m->by[m->by_count].count = 1;
+	m->by_count++;
 }
 
 /*
- * A tracing instance of our own with the monitor's trace events enabled,
- * ready before the monitor is, so that its first events are seen too.
+ * One record of the rv event system: counted if it is a violation, and
+ * printed as -t and -v ask, as
+ *	COMM-PID [CPU] [MONITOR ][id=ID ]STATE x EVENT -> NEXT[ (final)]
+ *	COMM-PID [CPU] [MONITOR ][id=ID ]VIOLATION STATE x EVENT
+ * the monitor named when several are followed, the id for per-task and
+ * per-object monitors. An event that is not a DA monitor's (no state and
+ * event fields) is printed as the kernel formats it.
+ */
+static int read_record(struct tep_event *event, struct tep_record *record, int cpu, void *data)
+{
+	char monitor_name[NAME_MAX_LEN], state[NAME_MAX_LEN], ev[NAME_MAX_LEN];
+	char next[NAME_MAX_LEN], id_text[32] = "";
+	struct mon_run *run = data;
+	struct monitor *m;
+	struct decoder *d;
+	unsigned long long value;
+	bool automaton;
+	int pid, i;
+
+	(void)cpu;
+	run->pass_records++;
+	d = decoder_get(run, event);
+	if (!d)
+		goto out;
+	m = d->monitor;
+	if (!m && d->monitor_field) {
+		field_string(d->monitor_field, record, monitor_name, sizeof(monitor_name));
+		for (i = 0; i < run->all->count && !m; i++) {
+			struct monitor *c = &run->all->list[i];
+
+			if (c->followed && !c->traced && !strcmp(c->short_name, monitor_name))
+				m = c;
+		}
+	}
+	if (!m)
+		goto out;	/* a shared event of a monitor we do not follow */
+	automaton = d->state && d->event;
+	field_string(d->state, record, state, sizeof(state));
+	field_string(d->event, record, ev, sizeof(ev));
+	if (d->error && automaton)
+		count_violation(m, state, ev);
+	else if (d->error)
+		m->traced_violations++;
+	pid = tep_data_pid(run->tep, record);
+	if (!(d->error ? run->opts->verbose || run->opts->trace : run->opts->trace) ||
+	    (!run->opts->self && pid == run->self) || run->output_broken)
+		goto out;
+	if (automaton && d->id_field &&
+	    !tep_read_number_field(d->id_field, record->data, &value))
+		snprintf(id_text, sizeof(id_text), "id=%d ", (int)value);
+	fprintf(run->out, "%16s-%-7d [%03d] %s%s%s", tep_data_comm_from_pid(run->tep, pid), pid,
+		record->cpu, run->followed > 1 ? m->short_name : "", run->followed > 1 ? " " : "",
+		id_text);
+	if (!automaton) {
+		struct trace_seq seq;
+
+		trace_seq_init(&seq);
+		tep_print_event(run->tep, &seq, record, "%s", TEP_PRINT_INFO);
+		trace_seq_terminate(&seq);
+		fprintf(run->out, "%s%s\n", d->error ? "VIOLATION " : "", seq.buffer);
+		trace_seq_destroy(&seq);
+	} else if (d->error) {
+		fprintf(run->out, "VIOLATION %s x %s\n", state, ev);
+	} else {
+		bool final = d->final && !tep_read_number_field(d->final, record->data, &value) &&
+			     value;
+
+		fprintf(run->out, "%s x %s -> %s%s\n", state, ev,
+			field_string(d->next, record, next, sizeof(next)), final ? " (final)" : "");
+	}
+	if (ferror(run->out))
+		run->output_broken = true;
+out:
+	/*
+	 * With --self, what rv prints makes more events: the buffer may never
+	 * run dry, so a pass ends after this record once it has read enough,
+	 * for the loop to look for a signal.
+	 */
+	return !run->draining && run->pass_records >= PASS_RECORDS;
+}
+
+/* Enable the trace event rv:NAME in the run's instance; false if there is none. */
+static int enable_event(struct mon_run *run, const char *name)
+{
+	char *path = xasprintf("events/rv/%s/enable", name);
+	int ret = 0;
+
+	if (!tracefs_file_exists(run->instance, path)) {
+		ret = 1;
+	} else if (tracefs_instance_file_write(run->instance, path, "1") < 0) {
+		fail("cannot enable the trace event rv:%s: %s", name, strerror(errno));
+		ret = -1;
+	}
+	free(path);
+	return ret;
+}
+
+/*
+ * A tracing instance of our own with the trace events of the followed
+ * monitors enabled, ready before the monitors are, so that their first
+ * events are seen too. The violations are always traced, for the
+ * summary; the other events only with -t. A monitor without events of its
+ * own may trace RV's shared ones (a monitor written for the merged Linux
+ * RV); one with none at all is followed by its counters only.
  */
 static int setup_trace(struct mon_run *run)
 {
 	static const char * const systems[] = { "rv", NULL };
-	const char *monitor = run->opts->monitor;
-	char name[128];
+	static const char * const shared[] = { "da_error", "da_error_id", "da_event", "da_event_id" };
+	bool need_shared = false, any_traced = false;
+	char name[64];
+	int i, ret;
 
 	snprintf(name, sizeof(name), "rv_mon_%d", (int)run->self);
 	run->instance = tracefs_instance_create(name);
@@ -412,54 +1045,417 @@ static int setup_trace(struct mon_run *run)
 		fail("cannot create the tracing instance %s: %s", name, strerror(errno));
 		return -1;
 	}
+	for (i = 0; i < run->all->count; i++) {
+		struct monitor *m = &run->all->list[i];
+		char *event;
+
+		if (!m->followed)
+			continue;
+		event = xasprintf("error_%s", m->short_name);
+		ret = enable_event(run, event);
+		free(event);
+		if (ret < 0)
+			return -1;
+		m->traced = ret == 0;
+		if (m->traced && run->opts->trace) {
+			event = xasprintf("event_%s", m->short_name);
+			ret = enable_event(run, event);
+			free(event);
+			if (ret < 0)
+				return -1;
+		}
+		need_shared |= !m->traced;
+	}
+	for (i = 0; need_shared && i < (int)(sizeof(shared) / sizeof(shared[0])); i++) {
+		if (i >= 2 && !run->opts->trace)
+			break;
+		ret = enable_event(run, shared[i]);
+		if (ret < 0)
+			return -1;
+		run->shared_events |= ret == 0;
+	}
+	for (i = 0; i < run->all->count; i++) {
+		struct monitor *m = &run->all->list[i];
+
+		any_traced |= m->followed && m->traced;
+		if (m->followed && !m->traced && !run->shared_events &&
+		    (run->opts->trace || run->opts->verbose))
+			warn("%s has no trace events: -t and -v show nothing of it", m->name);
+	}
+	if (!any_traced && !run->shared_events) {
+		/* nothing to read: the counters tell what there is */
+		tracefs_instance_destroy(run->instance);
+		tracefs_instance_free(run->instance);
+		run->instance = NULL;
+		return 0;
+	}
 	/* only the rv system: parsing every event format takes seconds */
 	run->tep = tracefs_local_events_system(NULL, systems);
 	if (!run->tep) {
 		fail("cannot read the formats of the rv trace events: %s", strerror(errno));
 		return -1;
 	}
-	if (enable_event(run->instance, "error", monitor) ||
-	    (run->opts->trace && enable_event(run->instance, "event", monitor)))
-		return -1;
 	return tracefs_trace_on(run->instance);
 }
 
-/*
- * Print the monitor's trace events until SIGINT, SIGTERM or SIGHUP, which
- * STOP_SIGNALS holds blocked: waiting for them paces the reads.
- */
-static void follow_trace(struct mon_run *run, const sigset_t *stop_signals)
+/* Read what the instance's buffers hold. */
+static void read_pass(struct mon_run *run)
 {
-	const struct timespec poll = { .tv_nsec = POLL_NS };
-	const struct timespec now = { };
-
-	do {
-		run->pass_records = 0;
-		tracefs_load_cmdlines(NULL, run->tep);
-		tracefs_iterate_raw_events(run->tep, run->instance, NULL, 0,
-					   print_record, run);
-	} while (sigtimedwait(stop_signals, NULL,
-			      run->pass_records >= PASS_RECORDS ? &now : &poll) < 0);
-
-	/* and what was recorded before the signal */
-	tracefs_trace_off(run->instance);
-	run->draining = true;
+	if (!run->instance)
+		return;
+	run->pass_records = 0;
 	tracefs_load_cmdlines(NULL, run->tep);
-	tracefs_iterate_raw_events(run->tep, run->instance, NULL, 0, print_record, run);
+	tracefs_iterate_raw_events(run->tep, run->instance, NULL, 0, read_record, run);
+	fflush(run->out);
+	if (ferror(run->out))
+		run->output_broken = true;
+}
+
+/* The events the instance's buffers lost: the overrun lines of per_cpu/cpuN/stats. */
+static unsigned long long lost_events(struct tracefs_instance *instance)
+{
+	long cpu, cpus = sysconf(_SC_NPROCESSORS_CONF);
+	unsigned long long lost = 0;
+
+	for (cpu = 0; cpu < cpus; cpu++) {
+		char *path = xasprintf("per_cpu/cpu%ld/stats", cpu);
+		char *text, *at;
+
+		text = tracefs_instance_file_read(instance, path, NULL);
+		free(path);
+		at = text ? strstr(text, "overrun: ") : NULL;
+		if (at)
+			lost += strtoull(at + strlen("overrun: "), NULL, 10);
+		free(text);
+	}
+	return lost;
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Read the monitors' trace events until SIGINT, SIGTERM or SIGHUP, which
+ * STOP_SIGNALS holds blocked (waiting for them paces the reads), the time
+ * limit, or the reader of the output going away. Says why it stopped.
+ */
+static const char *follow(struct mon_run *run, const sigset_t *stop_signals, double start)
+{
+	double deadline = run->opts->seconds ? start + run->opts->seconds : 0;
+
+	for (;;) {
+		struct timespec wait = { .tv_nsec = POLL_NS };
+		double left;
+		int sig;
+
+		read_pass(run);
+		if (run->output_broken)
+			return "output closed";
+		if (run->pass_records >= PASS_RECORDS)
+			wait.tv_nsec = 0;
+		if (deadline) {
+			left = deadline - now_seconds();
+			if (left <= 0)
+				return "time limit";
+			if (left < wait.tv_nsec / 1e9)
+				wait.tv_nsec = left * 1e9;
+		}
+		sig = sigtimedwait(stop_signals, NULL, &wait);
+		if (sig == SIGINT)
+			return "SIGINT";
+		if (sig == SIGTERM)
+			return "SIGTERM";
+		if (sig == SIGHUP)
+			return "SIGHUP";
+	}
+}
+
+static int compare_counts(const void *a, const void *b)
+{
+	const struct violation_count *x = a, *y = b;
+
+	if (x->count != y->count)
+		return x->count < y->count ? 1 : -1;
+	return strcmp(x->state, y->state) ?: strcmp(x->event, y->event);
+}
+
+/* What one followed monitor's summary needs, read once the run is over. */
+struct summary {
+	struct monitor *monitor;
+	struct stats stats;
+	struct transition *transitions;
+	int transition_count;		/* -1: no coverage file; 0: no automaton */
+};
+
+static unsigned long long summary_violations(const struct summary *s)
+{
+	return s->stats.present ? s->stats.violations : s->monitor->traced_violations;
+}
+
+static void summary_text(const struct summary *s, bool quiet)
+{
+	const struct monitor *m = s->monitor;
+	const char *name = m->name;
+	char line[256];
+	int i;
+
+	if (s->stats.present)
+		printf("%s: %llu events, %llu violations\n", name, s->stats.events,
+		       s->stats.violations);
+	else
+		printf("%s: %llu violations seen\n", name, m->traced_violations);
+	for (i = 0; !quiet && i < m->by_count; i++)
+		printf("%s: violations: %s x %s: %llu\n", name, m->by[i].state, m->by[i].event,
+		       m->by[i].count);
+	if (!quiet && s->stats.present && m->traced_violations < s->stats.violations &&
+	    m->traced)
+		printf("%s: violations: %llu not in the trace (lost)\n", name,
+		       s->stats.violations - m->traced_violations);
+	if (!quiet && s->stats.last)
+		printf("%s: last violation: event %s in state %s (CPU %d, pid %d)\n", name,
+		       s->stats.last_event, s->stats.last_state, s->stats.last_cpu,
+		       s->stats.last_pid);
+	if (!quiet && s->stats.per_object)
+		printf("%s: objects: %llu followed now, %llu in all, %llu dropped, capacity %llu\n",
+		       name, s->stats.objects, s->stats.objects_followed,
+		       s->stats.objects_dropped, s->stats.objects_capacity);
+	if (s->transition_count > 0) {
+		coverage_summary(line, sizeof(line), name, s->transitions, s->transition_count);
+		puts(line);
+	}
+	for (i = 0; !quiet && i < s->transition_count; i++)
+		if (!s->transitions[i].count)
+			printf("%s: never taken: %s x %s -> %s\n", name, s->transitions[i].state,
+			       s->transitions[i].event, s->transitions[i].next);
+}
+
+static void summary_json_monitor(const struct summary *s)
+{
+	const struct monitor *m = s->monitor;
+	int i;
+
+	fputs("{\"name\": ", stdout);
+	json_string(stdout, m->name);
+	if (s->stats.present)
+		printf(", \"events\": %llu", s->stats.events);
+	else
+		fputs(", \"events\": null", stdout);
+	printf(", \"violations\": %llu, \"traced_violations\": %llu, \"violations_by\": [",
+	       summary_violations(s), m->traced_violations);
+	for (i = 0; i < m->by_count; i++) {
+		fputs(i ? ", {\"state\": " : "{\"state\": ", stdout);
+		json_string(stdout, m->by[i].state);
+		fputs(", \"event\": ", stdout);
+		json_string(stdout, m->by[i].event);
+		printf(", \"count\": %llu}", m->by[i].count);
+	}
+	fputs("], \"last_violation\": ", stdout);
+	if (s->stats.last) {
+		fputs("{\"state\": ", stdout);
+		json_string(stdout, s->stats.last_state);
+		fputs(", \"event\": ", stdout);
+		json_string(stdout, s->stats.last_event);
+		printf(", \"cpu\": %d, \"pid\": %d, \"time_ns\": %llu}", s->stats.last_cpu,
+		       s->stats.last_pid, s->stats.last_time_ns);
+	} else {
+		fputs("null", stdout);
+	}
+	if (s->stats.per_object)
+		printf(", \"objects\": {\"now\": %llu, \"followed\": %llu, \"dropped\": %llu, "
+		       "\"capacity\": %llu}", s->stats.objects, s->stats.objects_followed,
+		       s->stats.objects_dropped, s->stats.objects_capacity);
+	fputs(", \"coverage\": ", stdout);
+	if (s->transition_count <= 0) {
+		fputs("null", stdout);
+	} else {
+		bool first = true;
+
+		printf("{\"transitions\": %d, \"taken\": %d, \"never_taken\": [",
+		       s->transition_count, transitions_taken(s->transitions, s->transition_count));
+		for (i = 0; i < s->transition_count; i++) {
+			if (s->transitions[i].count)
+				continue;
+			fputs(first ? "{\"state\": " : ", {\"state\": ", stdout);
+			first = false;
+			json_string(stdout, s->transitions[i].state);
+			fputs(", \"event\": ", stdout);
+			json_string(stdout, s->transitions[i].event);
+			fputs(", \"next\": ", stdout);
+			json_string(stdout, s->transitions[i].next);
+			fputs("}", stdout);
+		}
+		fputs("]}", stdout);
+	}
+	fputs("}", stdout);
+}
+
+static void summary_json(const struct mon_run *run, const struct summary *summaries, int count,
+			 const char *stopped_by, double seconds)
+{
+	unsigned long long events = 0, violations = 0;
+	bool all_events = true;
+	int i;
+
+	for (i = 0; i < count; i++) {
+		all_events &= summaries[i].stats.present;
+		events += summaries[i].stats.events;
+		violations += summary_violations(&summaries[i]);
+	}
+	fputs("{\"monitor\": ", stdout);
+	json_string(stdout, run->target->name);
+	fputs(", \"reactor\": ", stdout);
+	json_string(stdout, run->opts->reactor);
+	printf(", \"seconds\": %.3f, \"stopped_by\": ", seconds);
+	json_string(stdout, stopped_by);
+	if (all_events && count)
+		printf(", \"events\": %llu", events);
+	else
+		fputs(", \"events\": null", stdout);
+	printf(", \"violations\": %llu, \"lost_events\": %llu, \"monitors\": [", violations,
+	       run->lost);
+	for (i = 0; i < count; i++) {
+		fputs(i ? ",\n  " : "\n  ", stdout);
+		summary_json_monitor(&summaries[i]);
+	}
+	fputs("]}\n", stdout);
+}
+
+/*
+ * The summary of the run, from the kernel's counters and what was traced:
+ * the exit status, EXIT_VIOLATION if a monitor saw any.
+ */
+static int summarize(struct mon_run *run, const char *stopped_by, double seconds)
+{
+	struct summary *summaries = xcalloc(run->followed, sizeof(*summaries));
+	unsigned long long violations = 0;
+	int i, count = 0, status;
+
+	for (i = 0; i < run->all->count; i++) {
+		struct summary *s = &summaries[count];
+		struct monitor *m = &run->all->list[i];
+
+		if (!m->followed)
+			continue;
+		count++;
+		s->monitor = m;
+		read_stats(m, &s->stats);
+		s->transition_count = read_coverage(m, &s->transitions);
+		qsort(m->by, m->by_count, sizeof(*m->by), compare_counts);
+		violations += summary_violations(s);
+	}
+	if (run->opts->json) {
+		summary_json(run, summaries, count, stopped_by, seconds);
+	} else if (run->output_broken) {
+		/* rv mon -t | head: no one reads the summary */
+	} else {
+		for (i = 0; i < count; i++)
+			summary_text(&summaries[i], run->opts->quiet);
+		if (run->lost)
+			warn("the trace buffers overflowed: %llu events lost", run->lost);
+	}
+	for (i = 0; i < count; i++)
+		free(summaries[i].transitions);
+	free(summaries);
+	status = violations ? EXIT_VIOLATION : EXIT_CLEAN;
+	if ((run->opts->json || !run->output_broken) && (fflush(stdout) || ferror(stdout)))
+		status = output_failed();
+	return status;
 }
 
 static void mon_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: rv mon MONITOR [-r REACTOR] [-t] [-s] [-q]\n"
-		"  enables MONITOR until interrupted (Ctrl-C, SIGTERM), prints each\n"
-		"  violation it finds, then puts the RV interface back as it was\n"
+		"usage: rv mon [OPTIONS] MONITOR|CONTAINER|CONTAINER:MONITOR\n"
+		"  enables the monitor (or every monitor of the container) until\n"
+		"  interrupted (Ctrl-C, SIGTERM, SIGHUP) or the time limit, then puts\n"
+		"  the RV interface back as it was and prints a summary: events,\n"
+		"  violations by state and event, transitions never taken\n"
 		"  -r, --reactor REACTOR  react to violations with REACTOR meanwhile\n"
-		"  -t, --trace            print every event of the monitor, too\n"
-		"  -s, --self             include the events of rv itself\n"
-		"  -q, --quiet            print only the summary, not the\n"
-		"                         transitions never taken\n"
-		"  -h, --help             this text\n");
+		"  -t, --trace            print every event: TASK-PID [CPU] STATE x EVENT -> NEXT\n"
+		"  -v, --verbose          print each violation as it happens\n"
+		"  -s, --self             include the events of rv itself in -t and -v\n"
+		"  -T, --time SECONDS     stop after SECONDS\n"
+		"  -q, --quiet            a short summary: the totals and the coverage\n"
+		"  -j, --json             print the summary as JSON (the events of -t\n"
+		"                         and -v then go to stderr)\n"
+		"  -h, --help             this text\n"
+		"  exit status: 0 no violation seen, 1 some were, 2 usage or system error\n");
+}
+
+/*
+ * The reactors of the monitor asked for: checks that REACTOR is one of
+ * them, and keeps the reactor of the monitor and, for a container, of
+ * each child, to be put back.
+ */
+static int save_reactors(struct mon_run *run)
+{
+	struct monitor *target = run->target;
+	char *path = monitor_file(target, "reactors");
+	char *reactors = rv_read(path);
+	int i;
+
+	free(path);
+	if (!reactors) {
+		fail("%s has no reactors: this kernel has no CONFIG_RV_REACTORS", target->name);
+		return -1;
+	}
+	if (!has_line(reactors, run->opts->reactor)) {
+		fail("no reactor '%s' for %s; there are: %s", run->opts->reactor, target->name,
+		     one_line(reactors));
+		free(reactors);
+		return -1;
+	}
+	free(reactors);
+	for (i = 0; i < run->all->count; i++) {
+		struct monitor *m = &run->all->list[i];
+
+		if (m != target && m->parent != target)
+			continue;
+		if (!m->reactor) {
+			fail("cannot tell the reactor of %s from %s/reactors", m->name, m->dir);
+			return -1;
+		}
+		m->old_reactor = xstrdup(m->reactor);
+	}
+	return 0;
+}
+
+/* Put the reactors back: the container's first, which sets each child's. */
+static int restore_reactors(struct mon_run *run)
+{
+	int i, ret = 0;
+
+	for (i = 0; i < run->all->count; i++) {
+		struct monitor *m = &run->all->list[i];
+		char *path;
+
+		if (!m->old_reactor || m != run->target)
+			continue;
+		path = monitor_file(m, "reactors");
+		ret |= rv_write(path, m->old_reactor, false);
+		free(path);
+	}
+	for (i = 0; i < run->all->count; i++) {
+		struct monitor *m = &run->all->list[i];
+		char *path, *now, *reactors;
+
+		if (!m->old_reactor || m == run->target)
+			continue;
+		path = monitor_file(m, "reactors");
+		reactors = rv_read(path);
+		now = reactors ? bracketed_line(reactors) : NULL;
+		if (!now || strcmp(now, m->old_reactor))
+			ret |= rv_write(path, m->old_reactor, false);
+		free(now);
+		free(reactors);
+		free(path);
+	}
+	return ret;
 }
 
 static int cmd_mon(int argc, char **argv)
@@ -467,21 +1463,25 @@ static int cmd_mon(int argc, char **argv)
 	static const struct option long_options[] = {
 		{ "reactor", required_argument, NULL, 'r' },
 		{ "trace", no_argument, NULL, 't' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "self", no_argument, NULL, 's' },
+		{ "time", required_argument, NULL, 'T' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
-	unsigned long long events, violations;
 	struct mon_options opts = { };
-	struct mon_run run = { .opts = &opts, .self = getpid() };
-	char *available = NULL, *reactors = NULL, *reacting = NULL, *on = NULL;
-	char *old_reactor = NULL, path[256], disable[128];
+	struct monitors all = { };
+	struct mon_run run = { .opts = &opts, .all = &all, .self = getpid(), .out = stdout };
+	bool enabled = false, set_monitoring = false, set_reacting = false, reactor_set = false;
+	int opt, status = EXIT_ERROR, i, monitoring, reacting;
+	const char *stopped_by = "error";
 	sigset_t stop_signals;
-	bool enabled = false;
-	int opt, status = 1;
+	double start = 0;
+	char *end, *disable;
 
-	while ((opt = getopt_long(argc, argv, "r:tsqh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "r:tvsT:qjh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'r':
 			opts.reactor = optarg;
@@ -489,62 +1489,69 @@ static int cmd_mon(int argc, char **argv)
 		case 't':
 			opts.trace = true;
 			break;
+		case 'v':
+			opts.verbose = true;
+			break;
 		case 's':
 			opts.self = true;
 			break;
+		case 'T':
+			errno = 0;
+			opts.seconds = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !isfinite(opts.seconds) ||
+			    opts.seconds <= 0 || opts.seconds > 1e9) {
+				fail("-T takes a number of seconds greater than 0: '%s'", optarg);
+				mon_usage(stderr);
+				return EXIT_ERROR;
+			}
+			break;
 		case 'q':
 			opts.quiet = true;
+			break;
+		case 'j':
+			opts.json = true;
 			break;
 		case 'h':
 			mon_usage(stdout);
 			return 0;
 		default:
 			mon_usage(stderr);
-			return EXIT_USAGE;
+			return EXIT_ERROR;
 		}
 	}
 	if (optind != argc - 1) {
-		fail(optind == argc ? "which monitor?" : "one monitor at a time");
+		fail(optind == argc ? "which monitor?" : "one monitor at a time (or a container)");
 		mon_usage(stderr);
-		return EXIT_USAGE;
+		return EXIT_ERROR;
 	}
-	opts.monitor = argv[optind];
-	if (rv_present())
-		return 1;
+	opts.name = argv[optind];
+	if (opts.json)
+		run.out = stderr;
+	status = rv_open_interface();
+	if (status)
+		return status;
+	status = EXIT_ERROR;
+	if (monitors_load(&all))
+		return EXIT_ERROR;
+	run.target = monitor_resolve(&all, opts.name);
+	if (!run.target)
+		goto out;
+	for (i = 0; i < all.count; i++) {
+		struct monitor *m = &all.list[i];
 
-	available = rv_read("available_monitors");
-	if (!available || !has_line(available, opts.monitor, NULL)) {
-		fail("no monitor '%s'; rv list shows those there are", opts.monitor);
-		goto out;
-	}
-	free(available);
-	available = rv_read("enabled_monitors");
-	if (!available || has_line(available, opts.monitor, NULL)) {
-		fail("monitor %s is enabled already: someone else is using it",
-		     opts.monitor);
-		goto out;
-	}
-	monitor_file(path, sizeof(path), opts.monitor, "reactors");
-	reactors = rv_read(path);
-	if (opts.reactor) {
-		if (!reactors || !has_line(reactors, opts.reactor, NULL)) {
-			fail("no reactor '%s' for %s; there are: %s", opts.reactor,
-			     opts.monitor, reactors ? one_line(reactors) : "none");
-			goto out;
-		}
-		old_reactor = bracketed_line(reactors);
-		if (!old_reactor) {
-			fail("cannot tell the reactor of %s from %s", opts.monitor, path);
+		m->followed = m == run.target ? !m->container : m->parent == run.target;
+		run.followed += m->followed;
+		if ((m == run.target || m->parent == run.target) && m->enabled) {
+			fail("%s is enabled already: someone else is using it; leave it to them, "
+			     "or disable it with: echo '!%s' >> %s/rv/enabled_monitors", m->name,
+			     m->name, tracing_dir);
 			goto out;
 		}
 	}
-	on = chomp(rv_read("monitoring_on"));
-	if (on && !strcmp(on, "0"))
-		fprintf(stderr, "rv: warning: monitoring_on is 0: the monitor sees no event\n");
-	reacting = chomp(rv_read("reacting_on"));
-	if (opts.reactor && reacting && !strcmp(reacting, "0"))
-		fprintf(stderr, "rv: warning: reacting_on is 0: %s does not react\n",
-			opts.reactor);
+	if (opts.reactor && save_reactors(&run))
+		goto out;
+	monitoring = rv_read_bool("monitoring_on");
+	reacting = rv_read_bool("reacting_on");
 
 	/* from here, a stop waits until the interface is put back */
 	sigemptyset(&stop_signals);
@@ -552,60 +1559,95 @@ static int cmd_mon(int argc, char **argv)
 	sigaddset(&stop_signals, SIGTERM);
 	sigaddset(&stop_signals, SIGHUP);
 	sigprocmask(SIG_BLOCK, &stop_signals, NULL);
+	/* a reader of the events that goes away stops the run, not rv */
+	signal(SIGPIPE, SIG_IGN);
 
-	trace_seq_init(&run.seq);
-	if (setup_trace(&run))
+	if (run.followed && setup_trace(&run))
 		goto restore;
-	if (opts.reactor && rv_write(path, opts.reactor, false))
-		goto restore;
-	if (rv_write("enabled_monitors", opts.monitor, true))
+	if (monitoring == 0) {
+		if (rv_write("monitoring_on", "1", false))
+			goto restore;
+		set_monitoring = true;
+		warn("monitoring_on was 0: it is 1 for the run, 0 again after it");
+	}
+	if (opts.reactor && reacting == 0) {
+		if (rv_write("reacting_on", "1", false))
+			goto restore;
+		set_reacting = true;
+		warn("reacting_on was 0: it is 1 for the run, 0 again after it");
+	}
+	if (opts.reactor) {
+		char *path = monitor_file(run.target, "reactors");
+
+		reactor_set = true;
+		i = rv_write(path, opts.reactor, false);
+		free(path);
+		if (i)
+			goto restore;
+	}
+	if (rv_write("enabled_monitors", run.target->name, true))
 		goto restore;
 	enabled = true;
-	fprintf(stderr, "rv: monitoring with %s until interrupted\n", opts.monitor);
-	follow_trace(&run, &stop_signals);
-	status = 0;
+	start = now_seconds();
+	if (opts.seconds)
+		fprintf(stderr, "rv: monitoring %s for %g s, or until interrupted\n",
+			run.target->name, opts.seconds);
+	else
+		fprintf(stderr, "rv: monitoring %s until interrupted\n", run.target->name);
+	stopped_by = follow(&run, &stop_signals, start);
+	status = EXIT_CLEAN;
 
 restore:
+	/* the monitors first, so that what they traced is all in the buffers */
 	if (enabled) {
-		snprintf(disable, sizeof(disable), "!%s", opts.monitor);
+		disable = xasprintf("!%s", run.target->name);
 		if (rv_write("enabled_monitors", disable, true))
-			status = 1;
+			status = EXIT_ERROR;
+		free(disable);
+		if (run.instance) {
+			tracefs_trace_off(run.instance);
+			run.draining = true;
+			read_pass(&run);
+		}
 	}
-	if (old_reactor && rv_write(path, old_reactor, false))
-		status = 1;
+	if (reactor_set && restore_reactors(&run))
+		status = EXIT_ERROR;
+	if (set_reacting && rv_write("reacting_on", "0", false))
+		status = EXIT_ERROR;
+	if (set_monitoring && rv_write("monitoring_on", "0", false))
+		status = EXIT_ERROR;
 	if (run.instance) {
+		run.lost = lost_events(run.instance);
 		tracefs_instance_destroy(run.instance);
 		tracefs_instance_free(run.instance);
 	}
-	trace_seq_destroy(&run.seq);
 	tep_free(run.tep);
-	if (enabled && status == 0) {
-		/* the monitor's own counters, where it has them, count everything */
-		if (read_stats(opts.monitor, &events, &violations))
-			printf("%s: %llu events, %llu violations\n", opts.monitor,
-			       events, violations);
-		else
-			printf("%s: %llu violations seen\n", opts.monitor, run.violations);
-		print_coverage(opts.monitor, !opts.quiet);
+	free(run.decoders);
+	if (status == EXIT_ERROR && enabled)
+		fail("the interface is not entirely as it was: see the messages above");
+	if (enabled && status == EXIT_CLEAN) {
+		double seconds = now_seconds() - start;
+
+		if (!opts.json)
+			fprintf(stderr, "rv: stopped by %s after %.1f s\n", stopped_by, seconds);
+		status = summarize(&run, stopped_by, seconds);
 	}
 out:
-	free(available);
-	free(reactors);
-	free(reacting);
-	free(on);
-	free(old_reactor);
+	monitors_free(&all);
 	return status;
 }
 
 static void coverage_usage(FILE *out)
 {
 	fprintf(out,
-		"usage: rv coverage MONITOR [-d]\n"
-		"  prints each transition of MONITOR's model and how often the monitor\n"
-		"  took it since it was last enabled (its current or last run)\n"
+		"usage: rv coverage [OPTIONS] MONITOR|CONTAINER|CONTAINER:MONITOR\n"
+		"  prints each transition of the monitor's model (of each monitor of\n"
+		"  the container) and how often it was taken since the monitor was\n"
+		"  last enabled: in its current run, or its last one\n"
 		"  -d, --dot   print the model as a Graphviz graph instead, each edge\n"
 		"              labelled with its event and count, those never taken\n"
 		"              dashed and red\n"
+		"  -j, --json  print the counts as JSON\n"
 		"  -h, --help  this text\n");
 }
 
@@ -613,7 +1655,7 @@ static void print_coverage_table(const char *monitor, const struct transition *t
 				 int count)
 {
 	int i, state_width = 0, event_width = 0;
-	char summary[128];
+	char summary[256];
 
 	for (i = 0; i < count; i++) {
 		state_width = MAX(state_width, (int)strlen(transitions[i].state));
@@ -631,7 +1673,7 @@ static void print_coverage_table(const char *monitor, const struct transition *t
 static int print_coverage_dot(const char *monitor, const struct transition *transitions,
 			      int count)
 {
-	char text[128];
+	char text[256];
 	Agraph_t *graph;
 	Agedge_t *edge;
 	int i, status;
@@ -656,93 +1698,145 @@ static int print_coverage_dot(const char *monitor, const struct transition *tran
 	return status;
 }
 
+static void print_coverage_json(const char *monitor, const struct transition *transitions,
+				int count, bool first)
+{
+	int i;
+
+	fputs(first ? "\n  {\"name\": " : ",\n  {\"name\": ", stdout);
+	json_string(stdout, monitor);
+	printf(", \"transitions\": %d, \"taken\": %d, \"table\": [", count,
+	       transitions_taken(transitions, count));
+	for (i = 0; i < count; i++) {
+		fputs(i ? ", {\"state\": " : "{\"state\": ", stdout);
+		json_string(stdout, transitions[i].state);
+		fputs(", \"event\": ", stdout);
+		json_string(stdout, transitions[i].event);
+		fputs(", \"next\": ", stdout);
+		json_string(stdout, transitions[i].next);
+		printf(", \"count\": %llu}", transitions[i].count);
+	}
+	fputs("]}", stdout);
+}
+
 static int cmd_coverage(int argc, char **argv)
 {
 	static const struct option long_options[] = {
 		{ "dot", no_argument, NULL, 'd' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ }
 	};
 	struct transition *transitions;
-	const char *monitor;
-	char *available;
-	bool dot = false;
-	int opt, count, status;
+	struct monitors all = { };
+	struct monitor *target;
+	bool dot = false, json = false;
+	int opt, count, status, i, shown = 0;
 
-	while ((opt = getopt_long(argc, argv, "dh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "djh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'd':
 			dot = true;
+			break;
+		case 'j':
+			json = true;
 			break;
 		case 'h':
 			coverage_usage(stdout);
 			return 0;
 		default:
 			coverage_usage(stderr);
-			return EXIT_USAGE;
+			return EXIT_ERROR;
 		}
 	}
-	if (optind != argc - 1) {
-		fail(optind == argc ? "which monitor?" : "one monitor at a time");
+	if (optind != argc - 1 || (dot && json)) {
+		fail(dot && json ? "--dot or --json, not both" :
+		     optind == argc ? "which monitor?" : "one monitor at a time (or a container)");
 		coverage_usage(stderr);
-		return EXIT_USAGE;
+		return EXIT_ERROR;
 	}
-	monitor = argv[optind];
-	if (rv_present())
-		return 1;
-	available = rv_read("available_monitors");
-	if (!available || !has_line(available, monitor, NULL)) {
-		fail("no monitor '%s'; rv list shows those there are", monitor);
-		free(available);
-		return 1;
-	}
-	free(available);
+	status = rv_open_interface();
+	if (status)
+		return status;
+	if (monitors_load(&all))
+		return EXIT_ERROR;
+	status = EXIT_ERROR;
+	target = monitor_resolve(&all, argv[optind]);
+	if (!target)
+		goto out;
+	if (json)
+		fputs("{\"monitors\": [", stdout);
+	for (i = 0; i < all.count; i++) {
+		struct monitor *m = &all.list[i];
 
-	count = read_coverage(monitor, &transitions);
-	if (count < 0) {
-		if (errno == ENOENT)
-			fail("this kernel counts no transitions: no monitors/%s/coverage",
-			     monitor);
-		else
-			fail("cannot read the coverage of %s: %s", monitor, strerror(errno));
-		return 1;
-	}
-	if (count == 0) {
-		fail("%s has no transition counts: it was never enabled, or it is no automaton",
-		     monitor);
+		if (m != target && m->parent != target)
+			continue;
+		if (m->container)
+			continue;
+		count = read_coverage(m, &transitions);
+		if (count < 0) {
+			if (m->parent == target && errno == ENOENT)
+				continue;	/* a child that is no automaton */
+			if (errno == ENOENT)
+				fail("this kernel counts no transitions of %s: there is no %s/rv/%s/coverage",
+				     m->name, tracing_dir, m->dir);
+			else
+				fail("cannot read the coverage of %s: %s", m->name, strerror(errno));
+			goto out;
+		}
+		if (count == 0) {
+			free(transitions);
+			if (m->parent == target)
+				continue;
+			fail("%s has no transition counts: it was never enabled, or it is no "
+			     "automaton; rv mon %s runs it", m->name, m->name);
+			goto out;
+		}
+		if (dot) {
+			if (print_coverage_dot(m->name, transitions, count)) {
+				free(transitions);
+				goto out;
+			}
+		} else if (json) {
+			print_coverage_json(m->name, transitions, count, !shown);
+		} else {
+			print_coverage_table(m->name, transitions, count);
+		}
+		shown++;
 		free(transitions);
-		return 1;
 	}
-	if (dot) {
-		status = print_coverage_dot(monitor, transitions, count);
-	} else {
-		print_coverage_table(monitor, transitions, count);
-		status = 0;
+	if (json)
+		fputs("]}\n", stdout);
+	if (!shown) {
+		fail("no monitor of %s has transition counts: none was enabled, or none is an "
+		     "automaton", target->name);
+		goto out;
 	}
-	free(transitions);
-	if (status || fflush(stdout)) {
-		fail("cannot write the coverage of %s", monitor);
-		return 1;
-	}
-	return 0;
+	status = 0;
+	if (fflush(stdout) || ferror(stdout))
+		status = output_failed();
+out:
+	monitors_free(&all);
+	return status;
 }
 
 static void print_usage(FILE *out)
 {
 	fprintf(out,
 		"usage: rv COMMAND [OPTIONS]\n"
-		"  list          list the monitors of the running kernel\n"
-		"  mon MONITOR   run a monitor (rv mon -h for its options)\n"
-		"  coverage MONITOR\n"
-		"                the transitions its last run took (rv coverage -h)\n"
-		"  -h, --help    this text\n");
+		"  list [CONTAINER]  list the monitors of the running kernel (rv list -h)\n"
+		"  mon MONITOR       run a monitor or a container (rv mon -h)\n"
+		"  coverage MONITOR  the transitions its last run took (rv coverage -h)\n"
+		"  -h, --help        this text\n"
+		"  exit status: 0 success (rv mon: no violation seen), 1 rv mon saw\n"
+		"  violations, 2 usage or system error\n");
 }
 
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		print_usage(stderr);
-		return EXIT_USAGE;
+		return EXIT_ERROR;
 	}
 	if (!strcmp(argv[1], "list"))
 		return cmd_list(argc - 1, argv + 1);
@@ -756,5 +1850,5 @@ int main(int argc, char **argv)
 	}
 	fail("no command '%s'", argv[1]);
 	print_usage(stderr);
-	return EXIT_USAGE;
+	return EXIT_ERROR;
 }
