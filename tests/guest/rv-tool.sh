@@ -398,8 +398,8 @@ ktap_eq "and puts back the reactors, the container's and each child's" "$reactor
 	"$(interface)"
 ktap_eq "-t printed each get of tobj, named, with the object's id" 25 \
 	"$(grep -cE '\] tobj id=[0-9]+ idle x get -> held$' "$out")"
-ktap_eq "each put" 20 "$(grep -cE '\] tobj id=[0-9]+ held x put -> idle$' "$out")"
-ktap_eq "each destroy" 20 "$(grep -cE '\] tobj id=[0-9]+ idle x destroy -> idle$' "$out")"
+ktap_eq "each put" 20 "$(grep -cE '\] tobj id=[0-9]+ held x put -> idle \(final\)$' "$out")"
+ktap_eq "each destroy" 20 "$(grep -cE '\] tobj id=[0-9]+ idle x destroy -> idle \(final\)$' "$out")"
 ktap_eq "and each violation" 5 "$(grep -cE '\] tobj id=[0-9]+ VIOLATION held x destroy$' "$out")"
 ktap_match "the summary: tobj's counters" '^sched:tobj: 70 events, 5 violations$' "$(cat "$out")"
 ktap_match "its violations by state and event" '^sched:tobj: violations: held x destroy: 5$' "$(cat "$out")"

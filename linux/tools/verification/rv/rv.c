@@ -43,6 +43,11 @@
 #include <graphviz/cgraph.h>
 #include <tracefs.h>
 
+/* as in the kernel: ARRAY_SIZE(), and __printf() for a format the compiler checks */
+#define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
+#define PRINTF_FORMAT(a, b)	format(printf, a, b)
+#define __printf(a, b)		__attribute__((PRINTF_FORMAT(a, b)))
+
 #define POLL_NS		100000000	/* how often the trace buffers are read */
 #define PASS_RECORDS	4096		/* records read before looking for a signal */
 #define NAME_MAX_LEN	64		/* of a state, an event, a monitor */
@@ -61,7 +66,7 @@ static void msg(const char *prefix, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
+static __printf(1, 2) void rv_err(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -70,7 +75,7 @@ static void __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
 	va_end(ap);
 }
 
-static void __attribute__((format(printf, 1, 2))) warn(const char *fmt, ...)
+static __printf(1, 2) void rv_warn(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -84,7 +89,7 @@ static void *xcalloc(size_t count, size_t size)
 	void *p = calloc(count ? count : 1, size);
 
 	if (!p) {
-		fail("out of memory");
+		rv_err("out of memory");
 		exit(EXIT_ERROR);
 	}
 	return p;
@@ -95,13 +100,13 @@ static char *xstrdup(const char *text)
 	char *copy = strdup(text);
 
 	if (!copy) {
-		fail("out of memory");
+		rv_err("out of memory");
 		exit(EXIT_ERROR);
 	}
 	return copy;
 }
 
-static char *__attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ...)
+static __printf(1, 2) char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;
 	char *text;
@@ -111,7 +116,7 @@ static char *__attribute__((format(printf, 1, 2))) xasprintf(const char *fmt, ..
 	ret = vasprintf(&text, fmt, ap);
 	va_end(ap);
 	if (ret < 0) {
-		fail("out of memory");
+		rv_err("out of memory");
 		exit(EXIT_ERROR);
 	}
 	return text;
@@ -183,7 +188,7 @@ static int rv_write(const char *path, const char *text, bool append)
 	if (written >= 0)
 		errno = EIO;
 err:
-	fail("cannot write '%s' to %s: %s", text, file, strerror(errno));
+	rv_err("cannot write '%s' to %s: %s", text, file, strerror(errno));
 	free(file);
 	return -1;
 }
@@ -288,8 +293,8 @@ static int rv_open_interface(void)
 
 	if (custom && *custom) {
 		if (stat(custom, &st) || !S_ISDIR(st.st_mode)) {
-			fail("RV_TRACEFS_DIR=%s is no folder: unset it, or name the tracing folder",
-			     custom);
+			rv_err("RV_TRACEFS_DIR=%s is no folder: unset it, or name the tracing folder",
+			       custom);
 			return EXIT_ERROR;
 		}
 		tracing_dir = custom;
@@ -297,11 +302,9 @@ static int rv_open_interface(void)
 		tracing_dir = find_tracefs();
 		if (!tracing_dir) {
 			if (root)
-				fail("tracefs is not mounted: mount it with "
-				     "'mount -t tracefs nodev /sys/kernel/tracing'");
+				rv_err("tracefs is not mounted: mount it with 'mount -t tracefs nodev /sys/kernel/tracing'");
 			else
-				fail("tracefs is not mounted, and rv is not root: as root, mount it "
-				     "with 'mount -t tracefs nodev /sys/kernel/tracing' and run rv");
+				rv_err("tracefs is not mounted, and rv is not root: as root, mount it with 'mount -t tracefs nodev /sys/kernel/tracing' and run rv");
 			return EXIT_ERROR;
 		}
 	}
@@ -313,13 +316,13 @@ static int rv_open_interface(void)
 		if (err == ENOENT && access(tracing_dir, R_OK | X_OK))
 			err = errno;
 		if (err == EACCES || err == EPERM)
-			fail("cannot read %s: %s; rv needs root: run it as root (sudo rv ...)",
-			     rv_dir, strerror(err));
+			rv_err("cannot read %s: %s; rv needs root: run it as root (sudo rv ...)",
+			       rv_dir, strerror(err));
 		else if (err == ENOENT)
-			fail("this kernel has no RV: there is no %s; build it with CONFIG_RV=y",
-			     rv_dir);
+			rv_err("this kernel has no RV: there is no %s; build it with CONFIG_RV=y",
+			       rv_dir);
 		else
-			fail("cannot read %s: %s", rv_dir, strerror(err));
+			rv_err("cannot read %s: %s", rv_dir, strerror(err));
 		free(rv_dir);
 		return EXIT_ERROR;
 	}
@@ -451,8 +454,8 @@ static int monitors_load(struct monitors *all)
 	available = rv_read("available_monitors");
 	enabled = rv_read("enabled_monitors");
 	if (!available || !enabled) {
-		fail("cannot read %s/rv/%s: %s", tracing_dir,
-		     available ? "enabled_monitors" : "available_monitors", strerror(errno));
+		rv_err("cannot read %s/rv/%s: %s", tracing_dir,
+		       available ? "enabled_monitors" : "available_monitors", strerror(errno));
 		free(available);
 		free(enabled);
 		return -1;
@@ -539,11 +542,11 @@ static struct monitor *monitor_resolve(const struct monitors *all, const char *n
 	if (matches == 1)
 		return found;
 	if (matches > 1)
-		fail("'%s' is a child of several containers: name it as CONTAINER:%s", name,
-		     name);
+		rv_err("'%s' is a child of several containers: name it as CONTAINER:%s", name,
+		       name);
 	else
-		fail("no monitor '%s' in this kernel; rv list shows those there are (a module "
-		     "not loaded?)", name);
+		rv_err("no monitor '%s' in this kernel; rv list shows those there are (a module not loaded?)",
+		       name);
 	return NULL;
 }
 
@@ -640,7 +643,7 @@ static void list_usage(FILE *out)
 /* Says that the output could not be written; returns EXIT_ERROR. */
 static int output_failed(void)
 {
-	fail("cannot write the output: %s", strerror(errno ? errno : EIO));
+	rv_err("cannot write the output: %s", strerror(errno ? errno : EIO));
 	return EXIT_ERROR;
 }
 
@@ -670,7 +673,7 @@ static int cmd_list(int argc, char **argv)
 		}
 	}
 	if (argc - optind > 1) {
-		fail("list takes one container at most: '%s'", argv[optind + 1]);
+		rv_err("list takes one container at most: '%s'", argv[optind + 1]);
 		list_usage(stderr);
 		return EXIT_ERROR;
 	}
@@ -682,9 +685,10 @@ static int cmd_list(int argc, char **argv)
 	if (optind < argc) {
 		only = monitor_find(&all, argv[optind]);
 		if (!only || !only->container) {
-			fail(only ? "%s is a monitor, no container: rv list shows the containers" :
-				    "no container '%s' in this kernel; rv list shows the containers",
-			     argv[optind]);
+			rv_err(only ?
+			       "%s is a monitor, no container: rv list shows the containers" :
+			       "no container '%s' in this kernel; rv list shows the containers",
+			       argv[optind]);
 			monitors_free(&all);
 			return EXIT_ERROR;
 		}
@@ -733,7 +737,8 @@ static bool read_stats(const struct monitor *m, struct stats *stats)
 		} else if (!strncmp(line, "objects_capacity:", 17)) {
 			stats->objects_capacity = strtoull(value, NULL, 10);
 		} else if (!strncmp(line, "last_violation:", 15)) {
-			stats->last = sscanf(value, " state=%63s event=%63s cpu=%d pid=%d time_ns=%llu",
+			stats->last = sscanf(value,
+					     " state=%63s event=%63s cpu=%d pid=%d time_ns=%llu",
 					     stats->last_state, stats->last_event,
 					     &stats->last_cpu, &stats->last_pid,
 					     &stats->last_time_ns) == 5;
@@ -1016,7 +1021,7 @@ static int enable_event(struct mon_run *run, const char *name)
 	if (!tracefs_file_exists(run->instance, path)) {
 		ret = 1;
 	} else if (tracefs_instance_file_write(run->instance, path, "1") < 0) {
-		fail("cannot enable the trace event rv:%s: %s", name, strerror(errno));
+		rv_err("cannot enable the trace event rv:%s: %s", name, strerror(errno));
 		ret = -1;
 	}
 	free(path);
@@ -1034,7 +1039,9 @@ static int enable_event(struct mon_run *run, const char *name)
 static int setup_trace(struct mon_run *run)
 {
 	static const char * const systems[] = { "rv", NULL };
-	static const char * const shared[] = { "da_error", "da_error_id", "da_event", "da_event_id" };
+	static const char * const shared[] = {
+		"da_error", "da_error_id", "da_event", "da_event_id"
+	};
 	bool need_shared = false, any_traced = false;
 	char name[64];
 	int i, ret;
@@ -1042,7 +1049,7 @@ static int setup_trace(struct mon_run *run)
 	snprintf(name, sizeof(name), "rv_mon_%d", (int)run->self);
 	run->instance = tracefs_instance_create(name);
 	if (!run->instance) {
-		fail("cannot create the tracing instance %s: %s", name, strerror(errno));
+		rv_err("cannot create the tracing instance %s: %s", name, strerror(errno));
 		return -1;
 	}
 	for (i = 0; i < run->all->count; i++) {
@@ -1066,7 +1073,7 @@ static int setup_trace(struct mon_run *run)
 		}
 		need_shared |= !m->traced;
 	}
-	for (i = 0; need_shared && i < (int)(sizeof(shared) / sizeof(shared[0])); i++) {
+	for (i = 0; need_shared && i < (int)ARRAY_SIZE(shared); i++) {
 		if (i >= 2 && !run->opts->trace)
 			break;
 		ret = enable_event(run, shared[i]);
@@ -1080,7 +1087,7 @@ static int setup_trace(struct mon_run *run)
 		any_traced |= m->followed && m->traced;
 		if (m->followed && !m->traced && !run->shared_events &&
 		    (run->opts->trace || run->opts->verbose))
-			warn("%s has no trace events: -t and -v show nothing of it", m->name);
+			rv_warn("%s has no trace events: -t and -v show nothing of it", m->name);
 	}
 	if (!any_traced && !run->shared_events) {
 		/* nothing to read: the counters tell what there is */
@@ -1092,7 +1099,7 @@ static int setup_trace(struct mon_run *run)
 	/* only the rv system: parsing every event format takes seconds */
 	run->tep = tracefs_local_events_system(NULL, systems);
 	if (!run->tep) {
-		fail("cannot read the formats of the rv trace events: %s", strerror(errno));
+		rv_err("cannot read the formats of the rv trace events: %s", strerror(errno));
 		return -1;
 	}
 	return tracefs_trace_on(run->instance);
@@ -1266,9 +1273,10 @@ static void summary_json_monitor(const struct summary *s)
 		fputs("null", stdout);
 	}
 	if (s->stats.per_object)
-		printf(", \"objects\": {\"now\": %llu, \"followed\": %llu, \"dropped\": %llu, "
-		       "\"capacity\": %llu}", s->stats.objects, s->stats.objects_followed,
-		       s->stats.objects_dropped, s->stats.objects_capacity);
+		fprintf(stdout,
+			", \"objects\": {\"now\": %llu, \"followed\": %llu, \"dropped\": %llu, \"capacity\": %llu}",
+			s->stats.objects, s->stats.objects_followed,
+			s->stats.objects_dropped, s->stats.objects_capacity);
 	fputs(", \"coverage\": ", stdout);
 	if (s->transition_count <= 0) {
 		fputs("null", stdout);
@@ -1356,7 +1364,7 @@ static int summarize(struct mon_run *run, const char *stopped_by, double seconds
 		for (i = 0; i < count; i++)
 			summary_text(&summaries[i], run->opts->quiet);
 		if (run->lost)
-			warn("the trace buffers overflowed: %llu events lost", run->lost);
+			rv_warn("the trace buffers overflowed: %llu events lost", run->lost);
 	}
 	for (i = 0; i < count; i++)
 		free(summaries[i].transitions);
@@ -1401,12 +1409,12 @@ static int save_reactors(struct mon_run *run)
 
 	free(path);
 	if (!reactors) {
-		fail("%s has no reactors: this kernel has no CONFIG_RV_REACTORS", target->name);
+		rv_err("%s has no reactors: this kernel has no CONFIG_RV_REACTORS", target->name);
 		return -1;
 	}
 	if (!has_line(reactors, run->opts->reactor)) {
-		fail("no reactor '%s' for %s; there are: %s", run->opts->reactor, target->name,
-		     one_line(reactors));
+		rv_err("no reactor '%s' for %s; there are: %s", run->opts->reactor, target->name,
+		       one_line(reactors));
 		free(reactors);
 		return -1;
 	}
@@ -1417,7 +1425,7 @@ static int save_reactors(struct mon_run *run)
 		if (m != target && m->parent != target)
 			continue;
 		if (!m->reactor) {
-			fail("cannot tell the reactor of %s from %s/reactors", m->name, m->dir);
+			rv_err("cannot tell the reactor of %s from %s/reactors", m->name, m->dir);
 			return -1;
 		}
 		m->old_reactor = xstrdup(m->reactor);
@@ -1500,7 +1508,7 @@ static int cmd_mon(int argc, char **argv)
 			opts.seconds = strtod(optarg, &end);
 			if (errno || end == optarg || *end || !isfinite(opts.seconds) ||
 			    opts.seconds <= 0 || opts.seconds > 1e9) {
-				fail("-T takes a number of seconds greater than 0: '%s'", optarg);
+				rv_err("-T takes a number of seconds greater than 0: '%s'", optarg);
 				mon_usage(stderr);
 				return EXIT_ERROR;
 			}
@@ -1520,7 +1528,8 @@ static int cmd_mon(int argc, char **argv)
 		}
 	}
 	if (optind != argc - 1) {
-		fail(optind == argc ? "which monitor?" : "one monitor at a time (or a container)");
+		rv_err(optind == argc ? "which monitor?" :
+		       "one monitor at a time (or a container)");
 		mon_usage(stderr);
 		return EXIT_ERROR;
 	}
@@ -1542,9 +1551,8 @@ static int cmd_mon(int argc, char **argv)
 		m->followed = m == run.target ? !m->container : m->parent == run.target;
 		run.followed += m->followed;
 		if ((m == run.target || m->parent == run.target) && m->enabled) {
-			fail("%s is enabled already: someone else is using it; leave it to them, "
-			     "or disable it with: echo '!%s' >> %s/rv/enabled_monitors", m->name,
-			     m->name, tracing_dir);
+			rv_err("%s is enabled already: someone else is using it; leave it to them, or disable it with: echo '!%s' >> %s/rv/enabled_monitors",
+			       m->name, m->name, tracing_dir);
 			goto out;
 		}
 	}
@@ -1568,13 +1576,13 @@ static int cmd_mon(int argc, char **argv)
 		if (rv_write("monitoring_on", "1", false))
 			goto restore;
 		set_monitoring = true;
-		warn("monitoring_on was 0: it is 1 for the run, 0 again after it");
+		rv_warn("monitoring_on was 0: it is 1 for the run, 0 again after it");
 	}
 	if (opts.reactor && reacting == 0) {
 		if (rv_write("reacting_on", "1", false))
 			goto restore;
 		set_reacting = true;
-		warn("reacting_on was 0: it is 1 for the run, 0 again after it");
+		rv_warn("reacting_on was 0: it is 1 for the run, 0 again after it");
 	}
 	if (opts.reactor) {
 		char *path = monitor_file(run.target, "reactors");
@@ -1624,7 +1632,7 @@ restore:
 	tep_free(run.tep);
 	free(run.decoders);
 	if (status == EXIT_ERROR && enabled)
-		fail("the interface is not entirely as it was: see the messages above");
+		rv_err("the interface is not entirely as it was: see the messages above");
 	if (enabled && status == EXIT_CLEAN) {
 		double seconds = now_seconds() - start;
 
@@ -1750,8 +1758,9 @@ static int cmd_coverage(int argc, char **argv)
 		}
 	}
 	if (optind != argc - 1 || (dot && json)) {
-		fail(dot && json ? "--dot or --json, not both" :
-		     optind == argc ? "which monitor?" : "one monitor at a time (or a container)");
+		rv_err(dot && json ? "--dot or --json, not both" :
+		       optind == argc ? "which monitor?" :
+		       "one monitor at a time (or a container)");
 		coverage_usage(stderr);
 		return EXIT_ERROR;
 	}
@@ -1778,18 +1787,19 @@ static int cmd_coverage(int argc, char **argv)
 			if (m->parent == target && errno == ENOENT)
 				continue;	/* a child that is no automaton */
 			if (errno == ENOENT)
-				fail("this kernel counts no transitions of %s: there is no %s/rv/%s/coverage",
-				     m->name, tracing_dir, m->dir);
+				rv_err("this kernel counts no transitions of %s: there is no %s/rv/%s/coverage",
+				       m->name, tracing_dir, m->dir);
 			else
-				fail("cannot read the coverage of %s: %s", m->name, strerror(errno));
+				rv_err("cannot read the coverage of %s: %s",
+				       m->name, strerror(errno));
 			goto out;
 		}
 		if (count == 0) {
 			free(transitions);
 			if (m->parent == target)
 				continue;
-			fail("%s has no transition counts: it was never enabled, or it is no "
-			     "automaton; rv mon %s runs it", m->name, m->name);
+			rv_err("%s has no transition counts: it was never enabled, or it is no automaton; rv mon %s runs it",
+			       m->name, m->name);
 			goto out;
 		}
 		if (dot) {
@@ -1808,8 +1818,8 @@ static int cmd_coverage(int argc, char **argv)
 	if (json)
 		fputs("]}\n", stdout);
 	if (!shown) {
-		fail("no monitor of %s has transition counts: none was enabled, or none is an "
-		     "automaton", target->name);
+		rv_err("no monitor of %s has transition counts: none was enabled, or none is an automaton",
+		       target->name);
 		goto out;
 	}
 	status = 0;
@@ -1848,7 +1858,7 @@ int main(int argc, char **argv)
 		print_usage(stdout);
 		return 0;
 	}
-	fail("no command '%s'", argv[1]);
+	rv_err("no command '%s'", argv[1]);
 	print_usage(stderr);
 	return EXIT_ERROR;
 }
