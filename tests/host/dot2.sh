@@ -4,7 +4,10 @@
 # per-object monitor and a container, random automata in varied DOT
 # checked through a compiled harness, every class of invalid model and
 # of refused command line, the generated monitors and containers compiled
-# in the kernel, and the tools' install, help and overwrite rules.
+# in the kernel, and the tools' install, help and overwrite rules; hybrid
+# automata (clocks, guards, invariants): golden output, the notation of
+# Linux's RV, every refused model with its message, and the generated
+# hybrid monitors of every kind compiled in the kernel.
 . "$(dirname "$0")/../../lab/ktap.sh"
 . "$(dirname "$0")/../../lab/lib.sh"
 cd "$REPO_DIR"
@@ -90,10 +93,13 @@ for c in 0 -1 1048577 4294967297 12x 0x10 "" " 5" +5 1e3; do
 	refused "the capacity '$c'" "^dot2k: capacity '$(sed 's/[+.]/\\&/g' <<< "$c")': .* a whole number from 1 to 1048576\$" \
 		-d "$tobj_abs" -t per_obj -c "$c"
 done
-for kind in global per_cpu per_task; do
-	refused "-c for a $kind monitor" "^dot2k: -c/--capacity is for per_obj monitors only, not $kind ones\$" \
+for kind in global per_cpu; do
+	refused "-c for a $kind monitor" \
+		"^dot2k: -c/--capacity is for per_obj monitors and hybrid per_task ones only, not $kind ones\$" \
 		-c 10 -d "$tobj_abs" -t $kind
 done
+refused "-c for a deterministic per_task monitor" \
+	'^dot2k: -c/--capacity is .* only, not deterministic per_task ones$' -c 10 -d "$tobj_abs" -t per_task
 refused "a container without -n" '^dot2k container: -n NAME is required$' container -D "no name"
 refused "a container with -d" '^dot2k container: -d/--dot is for monitors: a container has no model' \
 	container -n box -d "$tobj_abs"
@@ -186,6 +192,84 @@ ktap_match "naming the state" 'warning: state island cannot be reached' "$out"
 out=$($dot2c tests/dot2/warn/dead_end.dot 2>&1 >/dev/null)
 ktap_match "a non-final state with no way out is a warning" 'warning: state stuck is not final and has no way out' "$out"
 
+# hybrid automata: golden output, Linux's notation, the refused models
+tha=tests/dot2/hybrid/tha.dot
+ktap_eq "dot2c tha.dot (time clocks, guards, invariants) prints the golden model" \
+	"$(cat $golden/tha_model.h)" "$($dot2c $tha 2>&1)"
+mkdir -p "$work/ha"
+out=$($dot2k -d $tha -t per_cpu -D "a made-up hybrid model" -o "$work/ha")
+ktap_eq "dot2k -t per_cpu on a hybrid model prints the golden hints" "$(cat $golden/tha.out)" "$out"
+ktap_ok "and writes the golden tha/tha.c skeleton" cmp "$work/ha/tha/tha.c" $golden/tha.c
+ktap_ok "and tha/model.h as dot2c prints it" cmp "$work/ha/tha/model.h" $golden/tha_model.h
+ktap_eq "stall.dot prints the kernel's stall model" \
+	"$(cat $monitors/stall/model.h)" "$($dot2c $models/stall.dot 2>&1)"
+ktap_eq "and so does the stall model written as Linux's RV writes it" \
+	"$(cat $monitors/stall/model.h)" "$($dot2c -n stall tests/dot2/hybrid/stall_linux.dot 2>&1)"
+mkdir -p "$work/regen"
+$dot2k -m -d $models/stall.dot -t per_task -c 4096 -o "$work/regen"
+for f in model.h stall_trace.h; do
+	ktap_ok "kernel/trace/rv/monitors/stall/$f regenerates identically from stall.dot" \
+		cmp "$work/regen/stall/$f" $monitors/stall/$f
+done
+c=$(cat "$work/ha/tha/tha.c")
+ktap_match "a hybrid skeleton includes <rv/ha_monitor.h>" '^#include <rv/ha_monitor.h>$' "$c"
+ktap_match "makes each named bound a module parameter" '^module_param\(beat_timeout_us, ullong, 0644\);$' "$c"
+ktap_match "whose default is left to fill in" '^static u64 beat_timeout_us = XXX_default_beat_timeout_us;$' "$c"
+ktap_match "the model declares it for its constraints" '^static u64 beat_timeout_us;$' \
+	"$(cat "$work/ha/tha/model.h")"
+out=$($dot2k -d $tha -t per_task -c 64 -n tha_task -o "$work/ha")
+ktap_result $? "-c is taken for a hybrid per_task monitor" "$out"
+ktap_match "whose instances come from a pool" '^DECLARE_HA_MON_PER_TASK\(tha_task, unsigned char, 64\);$' \
+	"$(cat "$work/ha/tha_task/tha_task.c")"
+$dot2k -d $tha -t per_task -n tha_task_default -o "$work/ha" >/dev/null
+ktap_match "of 1024 tasks by default" \
+	'^DECLARE_HA_MON_PER_TASK\(tha_task_default, unsigned char, 1024\);$' \
+	"$(cat "$work/ha/tha_task_default/tha_task_default.c")"
+
+check_ha_invalid() {	# FILE ERE
+	local out status
+	out=$($dot2c "tests/dot2/invalid/$1" 2>&1 >/dev/null)
+	status=$?
+	ktap_eq "dot2c rejects $1" 1 $status
+	ktap_match "saying: $2" "^tests/dot2/invalid/$1: $2" "$out"
+}
+check_ha_invalid ha_unknown_clock.dot \
+	"edge b -> a, event back: 'tick < 5ms' reads the unknown clock 'tick' \\(the clocks attribute declares clk\\)\$"
+check_ha_invalid ha_unknown_clock_reset.dot \
+	"edge b -> a, event back: 'tick < 1s' reads the unknown clock 'tick': no clocks attribute declares it and no edge resets it\$"
+check_ha_invalid ha_mixed_units.dot \
+	"clock 'clk' mixes units: time in 'clk > 5ms' \\(edge b -> a, event back\\), jiffies in 'clk < 10j' \\(state b\\)\$"
+check_ha_invalid ha_guard_no_event.dot \
+	"edge a -> b: ';clk < 5ms': a guard or reset follows one event, and there is none\$"
+check_ha_invalid ha_guard_two_events.dot \
+	"edge b -> a: 'back again;clk < 5ms': a guard or reset follows one event, alone on its line\$"
+check_ha_invalid ha_invariant_no_exit.dot \
+	"state b: 'clk < 5ms', but no edge leaves the state \\(or resets clk\\): the invariant can only be broken\$"
+check_ha_invalid ha_reset_undeclared.dot \
+	"edge a -> b, event go: reset\\(tick\\) of an undeclared clock \\(the clocks attribute declares clk\\)\$"
+check_ha_invalid ha_bad_operator.dot \
+	"edge b -> a, event back: cannot read 'clk =< 5ms': expected a comparison"
+check_ha_invalid ha_bad_reset.dot \
+	"edge a -> b, event go: cannot read 'reset\\(clk': expected reset\\(CLOCK\\)"
+check_ha_invalid ha_empty_constraint.dot "edge a -> b, event go: an empty constraint"
+check_ha_invalid ha_no_unit.dot "edge b -> a, event back: 'clk < 100': the bound 100 has no unit"
+check_ha_invalid ha_bad_unit.dot "edge b -> a, event back: 'clk < 5min': unknown unit 'min'"
+check_ha_invalid ha_param_no_unit.dot \
+	"edge b -> a, event back: 'clk < limit': the named bound 'limit' has no unit: end its name with _ns"
+check_ha_invalid ha_invariant_lower.dot \
+	"state b: 'clk > 5ms': an invariant bounds its clock from above, with < or <=\$"
+check_ha_invalid ha_invariant_two.dot "state b: 'clk < 5ms && clk <= 7ms': an invariant is one comparison\$"
+check_ha_invalid ha_timer_kinds.dot \
+	"invariants on a jiffies clock \\('slow < 10jiffies', state a\\) and a time clock \\('fast < 5ms', state b\\): a monitor arms one kind of timer\$"
+check_ha_invalid ha_clock_unread.dot "clock 'clk' is never read by a guard or an invariant\$"
+check_ha_invalid ha_expired_event.dot \
+	"event name 'clk_expired' is reserved: it reports the expiry of clock clk\$"
+check_ha_invalid ha_clock_keyword.dot "clock name 'while' is a C keyword\$"
+check_ha_invalid ha_clock_names_state.dot "'b' names both a clock and a state or an event\$"
+out=$($dot2k -d tests/dot2/invalid/ha_unknown_clock.dot -t per_task -o "$work" 2>&1)
+ktap_eq "dot2k rejects an invalid hybrid model too" 1 $?
+ktap_fails "and writes nothing" test -e "$work/ha_unknown_clock"
+
 # dot2k's options and overwrite rules
 $dot2k -d $models/wwnr.dot -t global -n renamed -D "a renamed monitor" -o "$work" >/dev/null
 ktap_ok "-n names the monitor's folder and files" test -f "$work/renamed/renamed.c" -a -f "$work/renamed/renamed_trace.h"
@@ -253,6 +337,16 @@ for kind in global per_cpu per_task per_obj; do
 	out=$("$LAB_DIR/build-module.sh" "$work/gen_$kind" W=1 CONFIG_RV_MON_GEN_${kind^^}=m 2>&1)
 	status=$?
 	ktap_result $status "a generated $kind monitor, filled in, builds as a module with W=1" "$out"
+	ktap_nomatch "without a warning" 'warning:' "$out"
+done
+for kind in global per_cpu per_task per_obj; do
+	rm -rf "$work/ha_$kind"
+	$dot2k -d $tha -t $kind -n ha_$kind -o "$work" >/dev/null
+	tests/dot2/attach_to_nothing.sh "$work/ha_$kind/ha_$kind.c"
+	out=$("$cp" --strict --no-tree -q -f "$work/ha_$kind"/*.[ch] "$work/ha_$kind/Makefile" 2>&1)
+	ktap_eq "checkpatch --strict finds nothing in the generated hybrid $kind monitor" "" "$out"
+	out=$("$LAB_DIR/build-module.sh" "$work/ha_$kind" W=1 CONFIG_RV_MON_HA_${kind^^}=m 2>&1)
+	ktap_result $? "a generated hybrid $kind monitor, filled in, builds as a module with W=1" "$out"
 	ktap_nomatch "without a warning" 'warning:' "$out"
 done
 # a container, and a per-object child of it in a sibling folder (as in

@@ -4,6 +4,8 @@
 # C header compiled and stepped in a harness against the reference, and a
 # random cross-check of the automaton's finite-prefix verdicts against an
 # independent reference (formula progression, tests/ltl/ltl_check.c).
+# ltl2k: the golden skeleton, the kernel's generated parts up to date,
+# checkpatch on what it writes, and what it refuses.
 . "$(dirname "$0")/../../lab/ktap.sh"
 . "$(dirname "$0")/../../lab/lib.sh"
 cd "$REPO_DIR"
@@ -16,7 +18,7 @@ golden=tests/ltl/golden
 
 mkdir -p "$tools"
 out=$(make -s -C $src OUTPUT="$tools" CFLAGS="-O2 -Werror" 2>&1)
-ktap_result $? "ltl2ba builds with -Wall -Wextra, no warning" "$out"
+ktap_result $? "ltl2ba and ltl2k build with -Wall -Wextra, no warning" "$out"
 ltl2ba=${tools}ltl2ba
 out=$(gcc -O2 -Wall -Wextra -Werror -I$src -o "${tools}ltl_check" tests/ltl/ltl_check.c \
 	"${tools}parse.o" "${tools}tableau.o" 2>&1)
@@ -130,7 +132,67 @@ ktap_result $status "2000 random formulas, 3 traces each: the automaton agrees w
 ktap_match "at least 2000 formula/trace pairs were compared, with 0 disagreements" \
 	'^formulas 2000, .*traces ([2-5][0-9]{3}|6000), .*disagreements 0$' "$summary"
 
+# ltl2k
+ltl2k=${tools}ltl2k
+models=linux/tools/verification/models/rtapp
+monitors=linux/kernel/trace/rv/monitors
+out=$(cd "$work" && "$ltl2k" -l "$REPO_DIR/$golden/rt.ltl" -n rtmon -p cont -D "what it checks" 2>&1)
+ktap_result $? "ltl2k writes a monitor" "$out"
+ktap_match "and prints its Kconfig entry under its container" '^	depends on RV_MON_CONT$' "$out"
+for f in rtmon.c rtmon.h rtmon_trace.h Makefile; do
+	ktap_eq "ltl2k writes the golden $f" "$(cat $golden/rtmon/$f)" "$(cat "$work/rtmon/$f")"
+done
+ktap_eq "its automaton is what ltl2ba -c prints" "$($ltl2ba -c rtmon $golden/rt.ltl)" \
+	"$(cat "$work/rtmon/rtmon.h")"
+if [ -x "$cp" ]; then
+	out=$("$cp" --strict --no-tree -q -f "$work"/rtmon/*.[ch] 2>&1)
+	ktap_eq "checkpatch --strict finds nothing in what ltl2k writes" "" "$out"
+else
+	ktap_skip "checkpatch --strict on what ltl2k writes" "no tree at $TREE"
+fi
+out=$(cd "$work" && "$ltl2k" -l "$REPO_DIR/$golden/rt.ltl" -n rtmon -p cont -D "what it checks" 2>&1)
+ktap_result $? "writing the same files again succeeds" "$out"
+echo '/* edited */' >> "$work/rtmon/rtmon.c"
+out=$(cd "$work" && "$ltl2k" -l "$REPO_DIR/$golden/rt.ltl" -n rtmon -p cont -D "what it checks" 2>&1)
+ktap_eq "a hand-edited file is not overwritten: status 2" 2 $?
+ktap_match "saying so" 'rtmon/rtmon\.c exists and differs from what ltl2k writes: -f to overwrite it$' "$out"
+ktap_match "and leaving it as it was" '/\* edited \*/$' "$(tail -n 1 "$work/rtmon/rtmon.c")"
+out=$(cd "$work" && "$ltl2k" -f -l "$REPO_DIR/$golden/rt.ltl" -n rtmon -p cont -D "what it checks" 2>&1)
+ktap_eq "-f overwrites it" "$(cat $golden/rtmon/rtmon.c)" "$(cat "$work/rtmon/rtmon.c")"
+# the kernel's LTL monitors: what ltl2k generates from the property is unchanged
+for m in pagefault; do
+	mkdir -p "$work/kernel"
+	"$ltl2k" -l $models/$m.ltl -o "$work/kernel" > /dev/null 2>&1
+	for f in $m.h ${m}_trace.h; do
+		ktap_eq "the kernel's $m/$f is what ltl2k generates from $m.ltl" \
+			"$(cat "$work/kernel/$m/$f")" "$(cat $monitors/$m/$f)"
+	done
+done
+ktap_eq "the header of the LTL KUnit tests is what ltl2ba -c writes for kunit.ltl" \
+	"$($ltl2ba -c kunit_ltl $golden/kunit.ltl)" "$(cat linux/kernel/trace/rv/ltl_monitor_kunit.h)"
+ktap_refused() {
+	local what=$1 pattern=$2 out status
+	shift 2
+	out=$(cd "$work" && "$ltl2k" "$@" 2>&1)
+	status=$?
+	ktap_eq "ltl2k refuses $what: status 2" 2 $status
+	ktap_match "saying so" "$pattern" "$out"
+}
+ktap_refused "no property" '^ltl2k: no property: -l PROPERTY\.ltl$'
+ktap_refused "a bad name" "^ltl2k: monitor name 'Rt-Mon'" -l "$REPO_DIR/$golden/rt.ltl" -n Rt-Mon
+ktap_refused "a file name that is no monitor name" "^ltl2k: monitor name '9lives'" \
+	-l "$work/9lives.ltl"
+ktap_refused "a bad container name" "^ltl2k: container name 'A B'" -l "$REPO_DIR/$golden/rt.ltl" -p "A B"
+ktap_refused "a description with a quote" "^ltl2k: the description is one line" \
+	-l "$REPO_DIR/$golden/rt.ltl" -D 'say "hi"'
+printf 'RULE = always (A and\n' > "$work/bad.ltl"
+ktap_refused "a property with an error, with its place" '^ltl2k: .*bad\.ltl:1:21: expected an atom' -l "$work/bad.ltl"
+ktap_refused "an extra argument" "^ltl2k: unexpected argument 'x'" -l "$REPO_DIR/$golden/rt.ltl" x
+ktap_refused "an unwritable folder" '^ltl2k: /proc/nope/rt: ' -l "$REPO_DIR/$golden/rt.ltl" -o /proc/nope
+ktap_match "ltl2k --help explains the options" '--parent PARENT' "$("$ltl2k" --help)"
+
 out=$(make -s -C $src OUTPUT="$tools" DESTDIR="$work/root" prefix=/usr install 2>&1)
-ktap_ok "make install puts ltl2ba and its man page under DESTDIR" test -x "$work/root/usr/bin/ltl2ba" -a \
-	-f "$work/root/usr/share/man/man1/ltl2ba.1"
+ktap_ok "make install puts ltl2ba, ltl2k and their man pages under DESTDIR" \
+	test -x "$work/root/usr/bin/ltl2ba" -a -f "$work/root/usr/share/man/man1/ltl2ba.1" -a \
+	-x "$work/root/usr/bin/ltl2k" -a -f "$work/root/usr/share/man/man1/ltl2k.1"
 ktap_finish

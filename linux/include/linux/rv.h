@@ -47,17 +47,25 @@ struct rv_monitor_stats {
 	u64		objects_dropped;
 };
 
+/* Longest state or event text a violation keeps, terminating NUL included. */
+#define RV_VIOLATION_TEXT	64
+
 /**
  * struct rv_violation - where and when a monitor last saw its model broken
- * @state:	name of the state the instance was in
- * @event:	name of the event it did not allow
+ * @state:	the state the instance was in (for an LTL monitor, the
+ *		states of its automaton), "" when there was no violation
+ * @event:	the event it did not allow (for an LTL monitor, the atoms
+ *		that held)
  * @cpu:	CPU it happened on
  * @pid:	the task's pid for a per-task monitor, else the current one's
  * @time_ns:	local_clock() at the time
+ *
+ * The texts are copies, cut to fit: an LTL monitor builds them for the
+ * violation.
  */
 struct rv_violation {
-	const char	*state;
-	const char	*event;
+	char		state[RV_VIOLATION_TEXT];
+	char		event[RV_VIOLATION_TEXT];
 	int		cpu;
 	pid_t		pid;
 	u64		time_ns;
@@ -202,6 +210,10 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
 int rv_unregister_monitor(struct rv_monitor *monitor);
 void rv_report_violation(struct rv_monitor *monitor, const char *state,
 			 const char *event, pid_t pid);
+void rv_report_ltl_violation(struct rv_monitor *monitor, const char *states,
+			     const char *atoms, pid_t pid);
+void rv_report_violation_detail(struct rv_monitor *monitor, const char *state,
+				const char *event, pid_t pid, const char *detail);
 int rv_get_task_monitor_slot(void);
 void rv_put_task_monitor_slot(int slot);
 unsigned int rv_new_generation(void);

@@ -7,6 +7,8 @@
 #ifndef _LINUX_RV_TASK_H
 #define _LINUX_RV_TASK_H
 
+#include <linux/types.h>
+
 /**
  * struct da_monitor - one instance of a deterministic-automaton monitor
  * @generation:	the run of its monitor that the instance is in sync with:
@@ -24,13 +26,37 @@ struct da_monitor {
 };
 
 /**
+ * struct ltl_monitor - one instance of a linear temporal logic monitor
+ * @lock:	bit 0 serialises the steps of the instance, which events on
+ *		other CPUs (a wakeup) may take at the same time
+ * @generation:	as for struct da_monitor: the instance starts afresh, all
+ *		its atoms unknown, when this is not its monitor's generation
+ * @atoms:	the value of each atom of the property, a bit each
+ * @unknown:	the atoms whose value is not known yet: the instance takes
+ *		no step until it knows them all
+ * @states:	the set of states of the property's automaton the instance
+ *		may be in, a bit each; meaningful once no atom is unknown
+ *
+ * See <rv/ltl_monitor.h>.
+ */
+struct ltl_monitor {
+	unsigned long	lock;
+	unsigned int	generation;
+	u32		atoms;
+	u32		unknown;
+	u64		states;
+};
+
+/**
  * union rv_task_monitor - what a per-task monitor keeps in each task
  * @da_mon:	a DA monitor's instance
+ * @ltl_mon:	an LTL monitor's instance
  *
  * task_struct has one per slot, rv[slot] (see rv_get_task_monitor_slot()).
  */
 union rv_task_monitor {
 	struct da_monitor	da_mon;
+	struct ltl_monitor	ltl_mon;
 };
 
 #ifdef CONFIG_RV

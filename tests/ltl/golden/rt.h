@@ -21,6 +21,12 @@ enum ltl_rt_atom {
 	LTL_RT_ATOMS
 };
 
+/* their names, for the messages of a violation */
+static const char *const ltl_rt_atom_names[LTL_RT_ATOMS] = {
+	"RT",
+	"PAGEFAULT",
+};
+
 #define LTL_RT_STATES 2
 
 static const u64 ltl_rt_initial = 0x3;

@@ -656,7 +656,7 @@ static void monitor_stats_print(struct seq_file *m, struct rv_monitor *monitor)
 		seq_printf(m, "objects_dropped: %llu\n", total.objects_dropped);
 		seq_printf(m, "objects_capacity: %u\n", monitor->objects_capacity);
 	}
-	if (last.state)
+	if (last.state[0])
 		seq_printf(m, "last_violation: state=%s event=%s cpu=%d pid=%d time_ns=%llu\n",
 			   last.state, last.event, last.cpu, last.pid, last.time_ns);
 	else
@@ -748,6 +748,29 @@ static const struct file_operations monitor_coverage_fops = {
 	.llseek		= rv_seq_lseek,
 };
 
+/* count a violation and record it as the monitor's last */
+static void rv_record_violation(struct rv_monitor *monitor, const char *state,
+				const char *event, pid_t pid)
+{
+	unsigned long flags;
+	struct rv_violation *last = &monitor->last_violation;
+
+	this_cpu_inc(monitor->stats->violations);
+	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
+	strscpy(last->state, state, sizeof(last->state));
+	strscpy(last->event, event, sizeof(last->event));
+	last->cpu = raw_smp_processor_id();
+	last->pid = pid;
+	last->time_ns = local_clock();
+	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
+}
+
+/* whether a violation of the monitor goes to a reactor */
+static bool rv_will_react(struct rv_monitor *monitor)
+{
+	return rv_reacting_on() && rcu_access_pointer(monitor->reactor);
+}
+
 /**
  * rv_report_violation - report that a monitor's model was broken
  * @monitor:	the monitor, registered
@@ -758,29 +781,16 @@ static const struct file_operations monitor_coverage_fops = {
  *
  * Counts the violation, records it as the monitor's last, and, when
  * reacting is on and the monitor has a reactor, hands it a message built
- * for this violation alone. The names must outlive the monitor's
- * registration (the model's names do).
+ * for this violation alone.
  *
  * Context: any context a tracepoint probe runs in.
  */
 void rv_report_violation(struct rv_monitor *monitor, const char *state,
 			 const char *event, pid_t pid)
 {
-	unsigned long flags;
-
-	this_cpu_inc(monitor->stats->violations);
-	raw_spin_lock_irqsave(&monitor->violation_lock, flags);
-	monitor->last_violation = (struct rv_violation){
-		.state = state,
-		.event = event,
-		.cpu = raw_smp_processor_id(),
-		.pid = pid,
-		.time_ns = local_clock(),
-	};
-	raw_spin_unlock_irqrestore(&monitor->violation_lock, flags);
-
-	if (rv_reacting_on() && rcu_access_pointer(monitor->reactor)) {
-		char msg[128];
+	rv_record_violation(monitor, state, event, pid);
+	if (rv_will_react(monitor)) {
+		char msg[160];
 
 		snprintf(msg, sizeof(msg), "rv: monitor %s does not allow event %s on state %s",
 			 monitor->name, event, state);
@@ -788,6 +798,60 @@ void rv_report_violation(struct rv_monitor *monitor, const char *state,
 	}
 }
 EXPORT_SYMBOL_GPL(rv_report_violation);
+
+/**
+ * rv_report_violation_detail - rv_report_violation(), with more to say
+ * @monitor:	the monitor, registered
+ * @state:	the state its instance was in
+ * @event:	the event the model does not allow there
+ * @pid:	as for rv_report_violation()
+ * @detail:	what the reactor's message adds: for a hybrid automaton,
+ *		the clock and the constraint it broke
+ *
+ * Context: any context a tracepoint probe runs in.
+ */
+void rv_report_violation_detail(struct rv_monitor *monitor, const char *state,
+				const char *event, pid_t pid, const char *detail)
+{
+	rv_record_violation(monitor, state, event, pid);
+	if (rv_will_react(monitor)) {
+		char msg[192];
+
+		snprintf(msg, sizeof(msg), "rv: monitor %s does not allow event %s on state %s: %s",
+			 monitor->name, event, state, detail);
+		rv_react(monitor, msg);
+	}
+}
+EXPORT_SYMBOL_GPL(rv_report_violation_detail);
+
+/**
+ * rv_report_ltl_violation - report that a task broke an LTL monitor's property
+ * @monitor:	the monitor, registered
+ * @states:	the states its automaton was in, as text ("s0,s2")
+ * @atoms:	the atoms that held at the event, as text ("RT,PAGEFAULT"),
+ *		"none" when none did
+ * @pid:	the task's pid
+ *
+ * As rv_report_violation(), for a monitor of <rv/ltl_monitor.h>: the
+ * record keeps @states as the state and @atoms as the event, and the
+ * reactor's message names the task and the atoms.
+ *
+ * Context: any context a tracepoint probe runs in.
+ */
+void rv_report_ltl_violation(struct rv_monitor *monitor, const char *states,
+			     const char *atoms, pid_t pid)
+{
+	rv_record_violation(monitor, states, atoms, pid);
+	if (rv_will_react(monitor)) {
+		char msg[192];
+
+		snprintf(msg, sizeof(msg),
+			 "rv: monitor %s: task %d breaks the property where %s hold (states %s)",
+			 monitor->name, pid, atoms, states);
+		rv_react(monitor, msg);
+	}
+}
+EXPORT_SYMBOL_GPL(rv_report_ltl_violation);
 
 /*
  * A monitor's instances follow the kernel only from the run they were

@@ -24,7 +24,9 @@ static void usage(FILE *out)
 		"\n"
 		"Model conventions: the initial state is the target of the edge\n"
 		"from an invisible __init_STATE node; final states have the\n"
-		"doublecircle shape; an edge label lists its events, one a line.\n");
+		"doublecircle shape; an edge label lists its events, one a line.\n"
+		"A line \"EVENT;GUARD;reset(CLOCK)\" and an invariant, the second\n"
+		"line of a state's label, make a hybrid automaton: see dot2c(1).\n");
 }
 
 int main(int argc, char **argv)

@@ -86,4 +86,16 @@ int ltl_translate(const struct ltl_spec *spec, struct ltl_ba *ba, char *err, siz
 /* one step of the state set on an atom valuation, as the kernel does it */
 uint64_t ltl_ba_step(const struct ltl_ba *ba, uint64_t set, uint32_t val);
 
+/* header.c: the automaton as a C header for the monitor NAME */
+void ltl_print_header(FILE *f, const char *name, const struct ltl_spec *spec,
+		      const struct ltl_ba *ba);
+/* a state's label: "A and not B", "true" for none */
+void ltl_print_label(FILE *f, const struct ltl_spec *spec, uint32_t pos, uint32_t neg);
+/* dst = src in upper case */
+void ltl_upper(char *dst, const char *src);
+/* dst = src in lower case */
+void ltl_lower(char *dst, const char *src);
+/* whether a monitor name is at most 32 of [a-z0-9_], not starting with a digit */
+int ltl_valid_monitor_name(const char *s);
+
 #endif

@@ -25,38 +25,38 @@ static struct rv_monitor rv_wip;
 DECLARE_DA_MON_PER_CPU(wip, unsigned char);
 
 /*
- * The preempt tracer's tracepoints fire when the preemption count leaves
- * and returns to zero: the CPU becomes non-preemptive, then preemptive
- * again. preempt_enable is the init event: from there, the CPU is in the
- * model's initial state. sched_waking fires in try_to_wake_up().
+ * What the model sees of a CPU, from the preempt tracer: the preemption
+ * count leaving zero (the CPU turns non-preemptive) and coming back to it
+ * (preemptive again, the model's initial state: the init event), and
+ * tasks woken up, from try_to_wake_up().
  *
- * The model follows the task context. preempt_disable fires only after
- * the count went up: an interrupt that comes in between sees preemption
- * disabled while the monitor has not seen it yet, and a wakeup there would
- * be a false violation. A wakeup in interrupt context is non-preemptive by
- * construction (the interrupt raised the count), so it is not an event of
- * the model.
+ * Only the task context is followed. The count goes up before the
+ * tracer reports it, so an interrupt arriving in between finds
+ * preemption disabled before the model does; and in interrupt context a
+ * wakeup is non-preemptive anyway, the interrupt having raised the
+ * count. A wakeup there is no event of the model: it would only make
+ * false violations.
  */
-static void handle_preempt_disable(void *data, unsigned long ip, unsigned long parent_ip)
+static void cpu_leaves_preemptive(void *data, unsigned long ip, unsigned long parent_ip)
 {
 	da_handle_event_wip(preempt_disable_wip);
 }
 
-static void handle_preempt_enable(void *data, unsigned long ip, unsigned long parent_ip)
+static void cpu_returns_to_preemptive(void *data, unsigned long ip, unsigned long parent_ip)
 {
 	da_handle_init_event_wip(preempt_enable_wip);
 }
 
-static void handle_sched_waking(void *data, struct task_struct *task)
+static void task_context_wakeup(void *data, struct task_struct *task)
 {
 	if (in_task())
 		da_handle_event_wip(sched_waking_wip);
 }
 
 static struct rv_probe probes[] = {
-	RV_PROBE(preempt_disable, handle_preempt_disable),
-	RV_PROBE(preempt_enable, handle_preempt_enable),
-	RV_PROBE(sched_waking, handle_sched_waking),
+	RV_PROBE(preempt_disable, cpu_leaves_preemptive),
+	RV_PROBE(preempt_enable, cpu_returns_to_preemptive),
+	RV_PROBE(sched_waking, task_context_wakeup),
 };
 
 static int start_wip(void)

@@ -1,0 +1,86 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The stall monitor, a per-task hybrid automaton: a task that is enqueued
+# runs within threshold_jiffies. With the printk reactor: a scheduling
+# load with a generous threshold finds nothing; a task held off its CPU
+# by a SCHED_FIFO busy loop breaks the invariant, which the timer reports
+# through stats, the error trace event and the reactor, clock value
+# included. Then the monitor stops, its timers cancelled, and unloads.
+. "$(dirname "$0")/../../lab/ktap.sh"
+. "$(dirname "$0")/../../lab/lib.sh"
+
+rv=/sys/kernel/tracing/rv
+tr=/sys/kernel/tracing
+stall=$rv/monitors/stall
+param=/sys/module/stall/parameters/threshold_jiffies
+stat() { sed -n "s/^$1: //p" $stall/stats; }
+
+printk_loaded=$(grep -c '^reactor_printk ' /proc/modules)
+ktap_ok "modprobe stall" modprobe stall
+ktap_ok "and the printk reactor" modprobe reactor_printk
+ktap_match "stall is available" '^stall$' "$(cat $rv/available_monitors)"
+ktap_match "and describes itself" 'runs within threshold_jiffies' "$(cat $stall/desc)"
+ktap_eq "its threshold is the module parameter threshold_jiffies, 1000 by default" 1000 \
+	"$(cat $param)"
+echo printk > $stall/reactors
+echo stall >> $rv/enabled_monitors
+ktap_eq "it enables" 1 "$(cat $stall/enable)"
+ktap_eq "with a pool of 4096 task instances" 4096 "$(stat objects_capacity)"
+
+# a load the model allows: every enqueued task runs within 10 s (HZ=250)
+echo 2500 > $param
+dmesg -C
+stress-ng --switch 2 --cpu 2 --timeout 10s --quiet >/dev/null 2>&1
+events=$(stat events)
+ktap_result $([ "$events" -gt 1000 ]; echo $?) \
+	"under stress-ng --switch and --cpu it follows the scheduler ($events events)"
+followed=$(stat objects_followed)
+ktap_result $([ "$followed" -gt 0 ]; echo $?) "of tasks taken from its pool ($followed)"
+ktap_eq "none dropped" 0 "$(stat objects_dropped)"
+ktap_eq "and finds no task stalled" 0 "$(stat violations)"
+ktap_match "no violation recorded" '^last_violation: none$' "$(cat $stall/stats)"
+ktap_nomatch "nothing printed" 'rv: monitor stall' "$(dmesg)"
+ktap_match "the transitions of a scheduled task are taken" '^enqueued sched_switch_in running [1-9]' \
+	"$(cat $stall/coverage)"
+
+# a task held off CPU 1 by a SCHED_FIFO loop for 1.5 s, with a threshold
+# of 25 jiffies (100 ms): real-time throttling gives it the CPU back only
+# after 950 ms
+echo 25 > $param
+echo 1 > $tr/events/rv/error_stall/enable
+echo > $tr/trace
+dmesg -C
+out=$("$RV_CACHE/bin/stall_hog" 1 1500 2>&1)
+status=$?
+ktap_eq "stall_hog holds its victim off CPU 1" 0 $status
+victim=$(head -n 1 <<< "$out")
+n=$(stat violations)
+ktap_result $([ "${n:-0}" -gt 0 ]; echo $?) "the monitor finds the invariant broken ($n violations)"
+ktap_match "stats record it: the clock expired in enqueued" \
+	'^last_violation: state=enqueued event=clk_expired cpu=[0-9]+ pid=[0-9]+ ' "$(cat $stall/stats)"
+trace=$(cat $tr/trace)
+ktap_match "the error trace event names the victim (pid $victim)" \
+	"error_stall: $victim: event clk_expired not expected in the state enqueued" "$trace"
+echo 0 > $tr/events/rv/error_stall/enable
+sleep 0.5
+msgs=$(dmesg | grep 'rv: monitor stall does not allow event clk_expired on state enqueued')
+ktap_match "the printk reactor prints it with the clock's value" \
+	'rv: monitor stall does not allow event clk_expired on state enqueued: clk=[0-9]+ jiffies, invariant clk < 25$' \
+	"$msgs"
+short=$(sed -n 's/.*: clk=\([0-9]*\) jiffies.*/\1/p' <<< "$msgs" | awk '$1 < 25' | head -n 1)
+ktap_eq "each clock value printed is past the threshold" "" "$short"
+
+# disabling cancels the timers; enabling again starts a new pool
+echo 1000 > $param
+echo 0 > $stall/enable
+ktap_eq "it disables" 0 "$(cat $stall/enable)"
+echo 1 > $stall/enable
+ktap_eq "enabled again, its stats start afresh" 0 "$(stat violations)"
+stress-ng --switch 1 --timeout 2s --quiet >/dev/null 2>&1
+ktap_eq "and still finds nothing under a load" 0 "$(stat violations)"
+echo 0 > $stall/enable
+echo nop > $stall/reactors
+ktap_ok "the monitor unloads" rmmod stall
+[ "$printk_loaded" -gt 0 ] || rmmod reactor_printk
+ktap_kmemleak "kmemleak finds nothing of ours"
+ktap_finish
