@@ -25,7 +25,8 @@ out=$("$lab/vm-run.sh" --kind bench --quiet --console "$console" -- "
 	echo > $rv/enabled_monitors" 2>&1)
 ktap_result $? "it boots and runs the monitors with no splat" "$out"
 text=$(tr -d '\r' < "$console")
-ktap_match "wip and wwnr are there at boot" '^monitors: wip wwnr$' "$text"
+ktap_match "wip, wwnr, the rtapp monitors and stall are there at boot, in link order" \
+	'^monitors: wip wwnr rtapp rtapp:pagefault rtapp:sleep stall( |$)' "$text"
 ktap_match "and the reactors" '^reactors: nop printk panic$' "$text"
 ktap_match "wip counts events and finds no violation" '^wip: events: [1-9][0-9]* violations: 0' "$text"
 ktap_match "wwnr finds violations" '^wwnr: events: [1-9][0-9]* violations: [1-9]' "$text"

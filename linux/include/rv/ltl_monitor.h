@@ -49,7 +49,7 @@
  * rv_new_generation()): each instance forgets its atoms at its next
  * event.
  *
- * Steps of one instance are serialised by a lock (rv_ltl_lock()), since
+ * Steps of one instance are serialised by a lock (rv_ltl_lock_of()), since
  * an event on one CPU may concern a task running on another; in NMI an
  * event whose lock is taken is ignored. The handlers allocate nothing
  * and format a message only for a violation.
@@ -58,12 +58,12 @@
 #define _RV_LTL_MONITOR_H
 
 #include <linux/bits.h>
+#include <linux/hardirq.h>
 #include <linux/rv.h>
 #include <linux/sched.h>
 #include <linux/tracepoint.h>
 
-bool rv_ltl_lock(const struct ltl_monitor *mon, unsigned long *flags);
-void rv_ltl_unlock(const struct ltl_monitor *mon, unsigned long flags);
+raw_spinlock_t *rv_ltl_lock_of(const struct ltl_monitor *mon);
 void rv_ltl_violation_text(u64 states, u32 atoms, const char *const atom_names[],
 			   unsigned int natoms, char states_text[RV_VIOLATION_TEXT],
 			   char atoms_text[RV_VIOLATION_TEXT]);
@@ -181,11 +181,18 @@ static inline void ltl_event_##name(struct task_struct *task, u32 mask,	\
 				    u32 values, u32 pulse)			\
 {										\
 	struct ltl_monitor *mon = ltl_get_monitor_##name(task);		\
+	raw_spinlock_t *lock;							\
 	unsigned long flags;							\
 	u64 states, next;							\
 	u32 atoms;								\
 										\
-	if (!mon || !rv_ltl_lock(mon, &flags))					\
+	if (!mon)								\
+		return;								\
+	lock = rv_ltl_lock_of(mon);						\
+	/* in NMI, the interrupted code may hold the lock */			\
+	if (!in_nmi())								\
+		raw_spin_lock_irqsave(lock, flags);				\
+	else if (!raw_spin_trylock_irqsave(lock, flags))			\
 		return;								\
 	ltl_refresh_##name(task, mon);						\
 	mon->atoms = (mon->atoms & ~mask) | (values & mask);			\
@@ -194,14 +201,14 @@ static inline void ltl_event_##name(struct task_struct *task, u32 mask,	\
 	atoms = mon->atoms;							\
 	mon->atoms ^= pulse;							\
 	if (mon->unknown) {							\
-		rv_ltl_unlock(mon, flags);					\
+		raw_spin_unlock_irqrestore(lock, flags);			\
 		return;								\
 	}									\
 	states = mon->states ?: ltl_##name##_initial;				\
 	next = ltl_##name##_step(states, atoms);				\
 	/* after a violation, start again from the initial states */		\
 	mon->states = next;							\
-	rv_ltl_unlock(mon, flags);						\
+	raw_spin_unlock_irqrestore(lock, flags);				\
 										\
 	rv_count_event(&rv_##name);						\
 	trace_event_##name(task->pid, states, atoms, next);			\

@@ -9,12 +9,14 @@
  *	DEFINE_RV_LTL_ERROR(NAME, ATOM_FLAGS);
  *
  * where ATOM_FLAGS lists { bit, "ATOM" } for each atom, as
- * __print_flags() takes them (ltl2k writes this header).
- *
- * No include guard: the tracing macros read this file several times.
+ * __print_flags() takes them (ltl2k writes this header). TRACE_EVENT()
+ * takes a new meaning each time the tracing macros read the monitor's
+ * header, and these expand to it where they are used. (Their assignments
+ * are one expression: checkpatch misreads a macro holding statements.)
  */
+#ifndef _RV_LTL_TRACE_H
+#define _RV_LTL_TRACE_H
 
-#undef DEFINE_RV_LTL_EVENT
 #define DEFINE_RV_LTL_EVENT(name, atom_flags...)				\
 	TRACE_EVENT(event_##name,						\
 		TP_PROTO(pid_t pid, u64 states, u32 atoms, u64 next),		\
@@ -23,16 +25,15 @@
 				 __field(u64, states)				\
 				 __field(u32, atoms)				\
 				 __field(u64, next)),				\
-		TP_fast_assign(__entry->pid = pid;				\
-			       __entry->states = states;			\
-			       __entry->atoms = atoms;				\
-			       __entry->next = next;),				\
+		TP_fast_assign(__entry->pid = pid,				\
+			       __entry->states = states,			\
+			       __entry->atoms = atoms,				\
+			       __entry->next = next),				\
 		TP_printk("%d: states %#llx x [%s] -> %#llx", __entry->pid,	\
 			  __entry->states,					\
 			  __print_flags(__entry->atoms, ",", atom_flags),	\
 			  __entry->next))
 
-#undef DEFINE_RV_LTL_ERROR
 #define DEFINE_RV_LTL_ERROR(name, atom_flags...)				\
 	TRACE_EVENT(error_##name,						\
 		TP_PROTO(pid_t pid, u64 states, u32 atoms),			\
@@ -40,10 +41,12 @@
 		TP_STRUCT__entry(__field(pid_t, pid)				\
 				 __field(u64, states)				\
 				 __field(u32, atoms)),				\
-		TP_fast_assign(__entry->pid = pid;				\
-			       __entry->states = states;			\
-			       __entry->atoms = atoms;),			\
+		TP_fast_assign(__entry->pid = pid,				\
+			       __entry->states = states,			\
+			       __entry->atoms = atoms),				\
 		TP_printk("%d: [%s] break the property in states %#llx",	\
 			  __entry->pid,						\
 			  __print_flags(__entry->atoms, ",", atom_flags),	\
 			  __entry->states))
+
+#endif /* _RV_LTL_TRACE_H */

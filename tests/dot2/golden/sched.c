@@ -15,7 +15,11 @@
 
 #include "sched.h"
 
-/* no start, stop or reset: that makes it a container */
+/**
+ * rv_sched - the container, which its children register under
+ *
+ * No start, stop or reset: that makes it a container.
+ */
 struct rv_monitor rv_sched = {
 	.name = "sched",
 	.description = "scheduler specifications",

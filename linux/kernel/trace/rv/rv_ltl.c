@@ -9,7 +9,6 @@
  */
 #include <linux/bitops.h>
 #include <linux/cache.h>
-#include <linux/hardirq.h>
 #include <linux/hash.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
@@ -26,41 +25,20 @@ struct rv_ltl_lock {
 
 static struct rv_ltl_lock rv_ltl_locks[1 << RV_LTL_LOCK_BITS];
 
-static raw_spinlock_t *rv_ltl_lock_of(const struct ltl_monitor *mon)
+/**
+ * rv_ltl_lock_of - the lock that serialises the steps of an LTL instance
+ * @mon:	the instance
+ *
+ * The handlers of <rv/ltl_monitor.h> take it with interrupts disabled;
+ * in NMI, where the interrupted code may hold it, they only try.
+ *
+ * Return: the lock, one of a table shared by all instances.
+ */
+raw_spinlock_t *rv_ltl_lock_of(const struct ltl_monitor *mon)
 {
 	return &rv_ltl_locks[hash_ptr(mon, RV_LTL_LOCK_BITS)].lock;
 }
-
-/**
- * rv_ltl_lock - serialise a step of an LTL monitor's instance
- * @mon:	the instance
- * @flags:	where to save the interrupt state, for rv_ltl_unlock()
- *
- * Context: any; interrupts are disabled until rv_ltl_unlock(). In NMI,
- * where the interrupted code may hold the lock, only tries.
- * Return: true with the lock held; false (only in NMI) without.
- */
-bool rv_ltl_lock(const struct ltl_monitor *mon, unsigned long *flags)
-{
-	raw_spinlock_t *lock = rv_ltl_lock_of(mon);
-
-	if (in_nmi())
-		return raw_spin_trylock_irqsave(lock, *flags);
-	raw_spin_lock_irqsave(lock, *flags);
-	return true;
-}
-EXPORT_SYMBOL_GPL(rv_ltl_lock);
-
-/**
- * rv_ltl_unlock - end a step that rv_ltl_lock() began
- * @mon:	the instance
- * @flags:	what rv_ltl_lock() saved
- */
-void rv_ltl_unlock(const struct ltl_monitor *mon, unsigned long flags)
-{
-	raw_spin_unlock_irqrestore(rv_ltl_lock_of(mon), flags);
-}
-EXPORT_SYMBOL_GPL(rv_ltl_unlock);
+EXPORT_SYMBOL_GPL(rv_ltl_lock_of);
 
 /* append "sep item" to buf, cutting at its end */
 static size_t rv_ltl_append(char *buf, size_t size, size_t len, const char *item)

@@ -438,14 +438,18 @@ static void write_container(FILE *out, const struct options *opt)
 		"\n"
 		"#include \"%s.h\"\n"
 		"\n"
-		"/* no start, stop or reset: that makes it a container */\n"
+		"/**\n"
+		" * rv_%s - the container, which its children register under\n"
+		" *\n"
+		" * No start, stop or reset: that makes it a container.\n"
+		" */\n"
 		"struct rv_monitor rv_%s = {\n"
 		"\t.name = \"%s\",\n"
 		"\t.description = \"%s\",\n"
 		"};\n"
 		"EXPORT_SYMBOL_GPL(rv_%s);\n"
 		"\n",
-		name, opt->description, name, name, name, name, name, name, name,
+		name, opt->description, name, name, name, name, name, name, name, name,
 		opt->description, name);
 	write_registration(out, name, NULL, opt->description);
 }

@@ -15,7 +15,11 @@
 
 #include "rtapp.h"
 
-/* no start, stop or reset: that makes it a container */
+/**
+ * rv_rtapp - the container, which its children register under
+ *
+ * No start, stop or reset: that makes it a container.
+ */
 struct rv_monitor rv_rtapp = {
 	.name = "rtapp",
 	.description = "what real-time applications must not do",
