@@ -19,6 +19,8 @@ stat() { sed -n "s/^$1: //p" $rv/monitors/rtapp/pagefault/stats; }
 sleep_stat() { sed -n "s/^$1: //p" $rv/monitors/rtapp/sleep/stats; }
 out=$(mktemp)
 
+# the printk reactor is unloaded at the end unless it was loaded before
+printk_loaded=$(grep -c '^reactor_printk ' /proc/modules)
 for m in rtapp pagefault sleep reactor_printk; do
 	ktap_ok "modprobe $m" modprobe $m
 done
@@ -129,5 +131,6 @@ echo nop > $rv/monitors/rtapp/reactors
 for m in pagefault sleep rtapp; do
 	ktap_ok "rmmod $m" rmmod $m
 done
+[ "$printk_loaded" -gt 0 ] || rmmod reactor_printk
 rm -f "$out"
 ktap_finish
