@@ -137,6 +137,29 @@ for spec in wip:per_cpu wwnr:per_task; do
 	$dot2k -d $models/$m.dot -t ${spec#*:} -o "$work/regen2" >/dev/null
 	ktap_ok "and its Makefile" cmp "$work/regen2/$m/Makefile" $monitors/$m/Makefile
 done
+# the sched container's monitors, from models/sched/: the same, as its
+# children (-p sched), and the container's own generated files
+for spec in sco:per_cpu snroc:per_task scpd:per_cpu snep:per_cpu sts:per_cpu \
+	    nrp:per_task sssw:per_task opid:per_cpu; do
+	m=${spec%%:*}
+	mkdir -p "$work/regen-sched"
+	$dot2k -m -d $models/sched/$m.dot -t ${spec#*:} -p sched -o "$work/regen-sched"
+	for f in model.h ${m}_trace.h; do
+		ktap_ok "kernel/trace/rv/monitors/$m/$f regenerates identically from sched/$m.dot" \
+			cmp "$work/regen-sched/$m/$f" $monitors/$m/$f
+	done
+	mkdir -p "$work/regen-sched2"
+	$dot2k -d $models/sched/$m.dot -t ${spec#*:} -p sched -o "$work/regen-sched2" >/dev/null
+	ktap_ok "and its Makefile" cmp "$work/regen-sched2/$m/Makefile" $monitors/$m/Makefile
+	ktap_match "and it registers under sched" "^	return rv_register_monitor\(&rv_$m, &rv_sched\);\$" \
+		"$(cat $monitors/$m/$m.c)"
+done
+$dot2k container -n sched -o "$work/regen-sched2" \
+	-D "scheduler specifications from the formal model of Linux's scheduler" >/dev/null
+for f in sched.c sched.h Makefile; do
+	ktap_ok "kernel/trace/rv/monitors/sched/$f is what dot2k container writes" \
+		cmp "$work/regen-sched2/sched/$f" $monitors/sched/$f
+done
 
 # random automata, in varied DOT, through a compiled harness
 python3 tests/dot2/random_models.py "$work" 40 "${DOT2_SEED:-2021}"

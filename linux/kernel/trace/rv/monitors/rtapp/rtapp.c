@@ -15,10 +15,11 @@
 
 #include "rtapp.h"
 
-/**
+/*
  * rv_rtapp - the container, which its children register under
  *
- * No start, stop or reset: that makes it a container.
+ * No start, stop or reset: that makes it a container. (A plain
+ * comment: kernel-doc does not document variables.)
  */
 struct rv_monitor rv_rtapp = {
 	.name = "rtapp",
