@@ -59,6 +59,9 @@ ktap_eq "and no error was traced" "" "$(grep -v '^#' $instance/trace | grep erro
 for mode in abs pingpong pi; do
 	ktap_ok "rt_sleep $mode runs" "$rt_sleep" $mode
 done
+# the owner of the PI lock runs boosted while it waits for the waiter to block
+ktap_ok "rt_sleep pi runs 20 times more" \
+	sh -c "for i in \$(seq 20); do $rt_sleep pi || exit 1; done"
 stress-ng --switch 2 --futex 2 --pipe 2 --timeout 5 --quiet >/dev/null 2>&1
 ktap_eq "nor do they, nor a sleeping and waking load of normal tasks, break sleep's property" \
 	"0 none" "$(sleep_stat violations) $(sleep_stat last_violation)"
@@ -77,6 +80,13 @@ ktap_match "at the wakeup, in its futex wait" \
 sleep 1
 ktap_match "which the printk reactor printed" \
 	"rv: monitor sleep: task $tid breaks the property where RT,FUTEX_WAIT,WAKE hold" "$(dmesg)"
+# a normal task boosted by priority inheritance is real-time while it is
+before=$(sleep_stat violations)
+owner=$("$rt_sleep" pisleep | sed -n 's/^owner //p')
+ktap_result $([ "$(sleep_stat violations)" -gt "$before" ]; echo $?) \
+	"a PI lock's owner that sleeps while a real-time task waits for the lock is a violation"
+ktap_match "at the owner's sleep, boosted to real-time" \
+	"^state=s[0-9,s]* event=RT,SLEEP,WAKER_SAFE cpu=[0-9]+ pid=$owner time_ns" "$(sleep_stat last_violation)"
 
 # pagefault: a real-time task that faults
 "$rt_fault" fault > "$out"

@@ -11,6 +11,9 @@
  *   rt_sleep rel        a relative nanosleep(): unbounded (it drifts)
  *   rt_sleep lowwaker   a thread waits on a futex that a normal thread
  *                       wakes: a lower-priority waker
+ *   rt_sleep pisleep    as pi, but the owner, boosted by the waiter, takes
+ *                       a relative nanosleep() before it unlocks: the
+ *                       owner's unbounded sleep (prints "owner N" too)
  *
  * Each real-time thread runs under SCHED_FIFO, its memory locked first.
  * Prints "tid N" for the first real-time thread once it is done; exits 0
@@ -22,6 +25,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,15 +116,29 @@ static void *woken_by_low(void *arg __attribute__((unused)))
 	return NULL;
 }
 
-/* wait until the first real-time thread sleeps, for at most 10 s */
-static int wait_asleep(void)
+/*
+ * Wait until the first real-time thread sleeps, for at most 10 s. In pi
+ * mode the caller holds the lock that thread blocks on and, from the
+ * moment it blocks, runs boosted to its priority: a relative sleep then
+ * would be a real-time task's unbounded sleep, which sleep reports. So
+ * there the caller yields the CPU between looks instead of sleeping.
+ */
+static int wait_asleep(bool may_sleep)
 {
 	struct timespec tick = { .tv_nsec = 1000000 };
 	char path[64], stat[256], *state;
-	int i;
+	struct timespec start, now;
 	FILE *f;
 
-	for (i = 0; i < 10000; i++, nanosleep(&tick, NULL)) {
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		if (now.tv_sec - start.tv_sec >= 10)
+			break;
+		if (may_sleep)
+			nanosleep(&tick, NULL);
+		else
+			sched_yield();
 		if (!first_tid)
 			continue;
 		snprintf(path, sizeof(path), "/proc/self/task/%d/stat", first_tid);
@@ -196,24 +214,28 @@ int main(int argc, char **argv)
 		if (start_rt(&t[0], ping, (void *)0L) || start_rt(&t[1], ping, (void *)1L))
 			return 1;
 		n = 2;
-	} else if (!strcmp(mode, "pi")) {
+	} else if (!strcmp(mode, "pi") || !strcmp(mode, "pisleep")) {
 		pthread_mutexattr_init(&pi);
 		pthread_mutexattr_setprotocol(&pi, PTHREAD_PRIO_INHERIT);
 		pthread_mutex_init(&pi_lock, &pi);
 		pthread_mutex_lock(&pi_lock);
 		if (start_rt(&t[0], pi_waiter, NULL))
 			return 1;
-		if (wait_asleep())
+		if (wait_asleep(false))
 			return 1;
+		if (!strcmp(mode, "pisleep"))
+			nanosleep(&(struct timespec){ .tv_nsec = 1000000 }, NULL);
 		pthread_mutex_unlock(&pi_lock);
+		if (!strcmp(mode, "pisleep"))
+			printf("owner %d\n", gettid());
 	} else if (!strcmp(mode, "lowwaker")) {
 		if (start_rt(&t[0], woken_by_low, NULL))
 			return 1;
-		if (wait_asleep())
+		if (wait_asleep(true))
 			return 1;
 		set_and_wake(&token, 1);
 	} else {
-		fprintf(stderr, "usage: rt_sleep abs|pingpong|pi|rel|lowwaker\n");
+		fprintf(stderr, "usage: rt_sleep abs|pingpong|pi|pisleep|rel|lowwaker\n");
 		return 1;
 	}
 	while (n--)
