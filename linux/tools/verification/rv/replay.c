@@ -106,6 +106,7 @@ struct instance {
 	bool used;
 	bool synced;
 	int state;
+	unsigned long long first_sync;	/* when it first synced; 0: never */
 };
 
 struct violation {
@@ -557,6 +558,7 @@ static struct instance *instance_get(struct replay *rp, long long key)
 		slot->used = true;
 		slot->key = key;
 		slot->synced = false;
+		slot->first_sync = 0;
 		rp->table_used++;
 	}
 	return slot;
@@ -604,6 +606,8 @@ static void take_event(struct replay *rp, const struct rule *r, struct instance 
 		}
 		inst->synced = true;
 		inst->state = rp->aut.initial;
+		if (!inst->first_sync)
+			inst->first_sync = record->ts ? record->ts : 1;
 		rp->syncs++;
 		if (r->init)
 			return;
@@ -793,7 +797,17 @@ static void summary_json(const struct replay *rp, const char *model, const char 
 			printf(", \"count\": %llu}", rp->coverage[s * aut->nr_events + e]);
 		}
 	}
-	printf("], \"transitions\": %d, \"taken\": %d}, \"violation_list\": [", transitions, taken);
+	printf("], \"transitions\": %d, \"taken\": %d}, \"first_sync\": {", transitions, taken);
+	/* when each instance (CPU, pid, or -1-CPU for an idle task) first synced */
+	first = true;
+	for (i = 0; i < rp->table_size; i++) {
+		if (!rp->table[i].used || !rp->table[i].first_sync)
+			continue;
+		printf("%s\"%lld\": %llu", first ? "" : ", ", rp->table[i].key,
+		       rp->table[i].first_sync);
+		first = false;
+	}
+	fputs("}, \"violation_list\": [", stdout);
 	for (i = 0; i < rp->nr_violations; i++) {
 		const struct violation *v = &rp->violations[i];
 
