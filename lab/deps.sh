@@ -12,6 +12,7 @@ packages=(
 	qemu-system-x86 busybox-static
 	# our tools and tests
 	pkg-config libgraphviz-dev graphviz libtracefs-dev libtraceevent-dev
+	libtracecmd-dev
 	stress-ng trace-cmd sparse unifdef python3-docutils python3-sphinx
 	python3-sphinx-rtd-theme git groff-base
 )

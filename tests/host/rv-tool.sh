@@ -38,7 +38,7 @@ ktap_match "that shows the usage" '^usage: rv COMMAND' "$out"
 out=$(status_and_output "$rv" --help)
 ktap_eq "rv --help succeeds" 0 "$(status "$out")"
 ktap_match "naming the commands" '^  mon MONITOR' "$out"
-for cmd in list mon coverage; do
+for cmd in list mon coverage replay; do
 	for h in -h --help; do
 		out=$(status_and_output "$rv" $cmd $h)
 		ktap_eq "rv $cmd $h succeeds" 0 "$(status "$out")"
@@ -50,7 +50,7 @@ done
 # and the manual page's options are in the --help
 man_text=$(MANWIDTH=200 man -l $src/rv.1 2>/dev/null | col -b)
 rst=$(cat linux/Documentation/trace/rv/rv_tool.rst)
-for cmd in list mon coverage; do
+for cmd in list mon coverage replay; do
 	help=$("$rv" $cmd --help)
 	options=$(grep -oE '^  -[a-zA-Z], --[a-z]+( [A-Z]+)?' <<< "$help" | sed 's/^  //')
 	ktap_match "rv $cmd --help lists its options" '^-h, --help$' "$options"

@@ -43,19 +43,14 @@
 #include <graphviz/cgraph.h>
 #include <tracefs.h>
 
-/* as in the kernel: ARRAY_SIZE(), and __printf() for a format the compiler checks */
+#include "rv.h"
+
+/* as in the kernel */
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
-#define PRINTF_FORMAT(a, b)	format(printf, a, b)
-#define __printf(a, b)		__attribute__((PRINTF_FORMAT(a, b)))
 
 #define POLL_NS		100000000	/* how often the trace buffers are read */
 #define PASS_RECORDS	4096		/* records read before looking for a signal */
 #define NAME_MAX_LEN	64		/* of a state, an event, a monitor */
-
-/* Exit statuses */
-#define EXIT_CLEAN	0		/* no violation seen */
-#define EXIT_VIOLATION	1		/* some were */
-#define EXIT_ERROR	2		/* usage or system error */
 
 static const char *tracing_dir;		/* where tracefs is */
 
@@ -66,7 +61,7 @@ static void msg(const char *prefix, const char *fmt, va_list ap)
 	fputc('\n', stderr);
 }
 
-static __printf(1, 2) void rv_err(const char *fmt, ...)
+__printf(1, 2) void rv_err(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -75,7 +70,7 @@ static __printf(1, 2) void rv_err(const char *fmt, ...)
 	va_end(ap);
 }
 
-static __printf(1, 2) void rv_warn(const char *fmt, ...)
+__printf(1, 2) void rv_warn(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -336,7 +331,7 @@ static int rv_open_interface(void)
  * JSON output: strings escaped as JSON needs, numbers that may be
  * unknown written as null.
  */
-static void json_string(FILE *out, const char *text)
+void json_string(FILE *out, const char *text)
 {
 	const unsigned char *c;
 
@@ -641,7 +636,7 @@ static void list_usage(FILE *out)
 }
 
 /* Says that the output could not be written; returns EXIT_ERROR. */
-static int output_failed(void)
+int output_failed(void)
 {
 	rv_err("cannot write the output: %s", strerror(errno ? errno : EIO));
 	return EXIT_ERROR;
@@ -1837,9 +1832,12 @@ static void print_usage(FILE *out)
 		"  list [CONTAINER]  list the monitors of the running kernel (rv list -h)\n"
 		"  mon MONITOR       run a monitor or a container (rv mon -h)\n"
 		"  coverage MONITOR  the transitions its last run took (rv coverage -h)\n"
+		"  replay MODEL.dot TRACE.dat\n"
+		"                    run a model over a recorded trace, no kernel needed\n"
+		"                    (rv replay -h)\n"
 		"  -h, --help        this text\n"
-		"  exit status: 0 success (rv mon: no violation seen), 1 rv mon saw\n"
-		"  violations, 2 usage or system error\n");
+		"  exit status: 0 success (rv mon, rv replay: no violation seen),\n"
+		"  1 rv mon or rv replay saw violations, 2 usage or system error\n");
 }
 
 int main(int argc, char **argv)
@@ -1854,6 +1852,8 @@ int main(int argc, char **argv)
 		return cmd_mon(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "coverage"))
 		return cmd_coverage(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "replay"))
+		return cmd_replay(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		print_usage(stdout);
 		return 0;
