@@ -96,13 +96,12 @@ for mon in wwnr wip; do
 	ktap_ok "$mon loads" modprobe $mon
 	echo $mon > $tr/rv/enabled_monitors
 	ktap_eq "$mon is enabled" 1 "$(cat $tr/rv/monitors/$mon/enable)"
-	stress-ng --switch 2 --fork 1 --timeout $((SECONDS_RECORDED + 1)) --quiet >/dev/null 2>&1 &
-	stress=$!
-	# a large buffer (KiB per CPU): wip's preempt events come by the million
-	out=$(trace-cmd record -q -b 65536 -o "$work/$mon.dat" $events -e rv:error_$mon \
-		sleep $SECONDS_RECORDED 2>&1)
-	ktap_result $? "trace-cmd records $mon's tracepoints and error_$mon" "$out"
-	wait $stress
+	# The load is the command recorded, so that it runs once the recording
+	# has begun (trace-cmd takes seconds to set up its buffers under TCG).
+	# A large buffer (KiB per CPU): wip's preempt events come by the million.
+	out=$(trace-cmd record -q -b 32768 -o "$work/$mon.dat" $events -e rv:error_$mon \
+		stress-ng --switch 2 --fork 1 --timeout $SECONDS_RECORDED --quiet 2>&1)
+	ktap_result $? "trace-cmd records $mon's tracepoints and error_$mon under load" "$out"
 	echo "!$mon" > $tr/rv/enabled_monitors
 	kernel_events=$(stat_of $mon events)
 	kernel_violations=$(stat_of $mon violations)
