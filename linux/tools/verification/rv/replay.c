@@ -258,11 +258,13 @@ static int parse_rule(struct mapping *map, int line, char **words, int nr,
 		return 0;
 	}
 	if (nr < 2)
-		return map_error(map, line, "'%s' needs the model's event: TRACEPOINT EVENT [OPTIONS]",
+		return map_error(map, line,
+				 "'%s' needs the model's event: TRACEPOINT EVENT [OPTIONS]",
 				 words[0]);
 	colon = strchr(words[0], ':');
 	if (!colon || colon == words[0] || !colon[1] || strchr(colon + 1, ':'))
-		return map_error(map, line, "'%s' is no tracepoint: SYSTEM:EVENT, as sched:sched_switch",
+		return map_error(map, line,
+				 "'%s' is no tracepoint: SYSTEM:EVENT, as sched:sched_switch",
 				 words[0]);
 	map->rules = xrealloc(map->rules, (map->nr_rules + 1) * sizeof(*map->rules));
 	r = &map->rules[map->nr_rules++];
@@ -288,11 +290,13 @@ static int parse_rule(struct mapping *map, int line, char **words, int nr,
 			r->start_run = true;
 		} else if (!strcmp(w, "forget")) {
 			if (r->event_name)
-				return map_error(map, line, "forget takes - for the event, not '%s'",
+				return map_error(map, line,
+						 "forget takes - for the event, not '%s'",
 						 r->event_name);
 		} else if (!strncmp(w, "pid=", 4)) {
 			if (!valid_name(w + 4))
-				return map_error(map, line, "pid= needs a field name, not '%s'", w + 4);
+				return map_error(map, line,
+						 "pid= needs a field name, not '%s'", w + 4);
 			free(r->pid_field);
 			r->pid_field = xstrndup(w + 4, strlen(w + 4));
 		} else if (!strncmp(w, "context=", 8)) {
@@ -303,12 +307,14 @@ static int parse_rule(struct mapping *map, int line, char **words, int nr,
 			else if (!strcmp(w + 8, "any"))
 				r->context = CONTEXT_ANY;
 			else
-				return map_error(map, line, "no context '%s': task, irq or any", w + 8);
+				return map_error(map, line,
+						 "no context '%s': task, irq or any", w + 8);
 		} else if (parse_condition(w, &c)) {
 			r->conds = xrealloc(r->conds, (r->nr_conds + 1) * sizeof(c));
 			r->conds[r->nr_conds++] = c;
 		} else {
-			return map_error(map, line, "what is '%s'? options: init, start_run, forget, pid=FIELD, context=task|irq|any, FIELD==VALUE (or != < <= > >= & !&)",
+			return map_error(map, line,
+					 "what is '%s'? options: init, start_run, forget, pid=FIELD, context=task|irq|any, FIELD==VALUE (or != < <= > >= & !&)",
 					 w);
 		}
 	}
@@ -318,9 +324,11 @@ static int parse_rule(struct mapping *map, int line, char **words, int nr,
 		for (i = 2; i < nr; i++)
 			forget |= !strcmp(words[i], "forget");
 		if (!forget)
-			return map_error(map, line, "- is no event: give the model's event, or - with forget");
+			return map_error(map, line,
+					 "- is no event: give the model's event, or - with forget");
 		if (r->init || r->start_run)
-			return map_error(map, line, "forget is no event: neither init nor start_run");
+			return map_error(map, line,
+					 "forget is no event: neither init nor start_run");
 	}
 	if (r->init && r->start_run)
 		return map_error(map, line, "init or start_run, not both");
@@ -479,9 +487,10 @@ static bool rule_matches(const struct rule *r, struct tep_record *record)
 	int i;
 
 	if (r->context != CONTEXT_ANY) {
-		bool task = !(field_value(r->flags_f, record) & TRACE_FLAG_NOT_TASK);
+		bool in_task = !(field_value(r->flags_f, record) & TRACE_FLAG_NOT_TASK);
+		bool want_task = r->context == CONTEXT_TASK;
 
-		if (task != (r->context == CONTEXT_TASK))
+		if (in_task != want_task)
 			return false;
 	}
 	for (i = 0; i < r->nr_conds; i++) {
@@ -545,8 +554,10 @@ static struct instance *instance_get(struct replay *rp, long long key)
 			if (!old[i].used)
 				continue;
 			slot = &rp->table[hash_key(old[i].key, rp->table_size)];
-			while (slot->used)
-				slot = slot == &rp->table[rp->table_size - 1] ? rp->table : slot + 1;
+			while (slot->used) {
+				if (++slot == rp->table + rp->table_size)
+					slot = rp->table;
+			}
 			*slot = old[i];
 		}
 		free(old);
@@ -583,7 +594,8 @@ static void print_violation(struct replay *rp, const struct violation *v, struct
 		return;
 	if (v->task >= 0)
 		snprintf(task, sizeof(task), "%d: ", v->task);
-	fprintf(out, "%16s-%-7d [%03d] %llu.%09llu: error_%s: %sevent %s not expected in the state %s\n",
+	fprintf(out,
+		"%16s-%-7d [%03d] %llu.%09llu: error_%s: %sevent %s not expected in the state %s\n",
 		tep_data_comm_from_pid(rp->tep, v->pid), v->pid, v->cpu, v->ts / 1000000000ULL,
 		v->ts % 1000000000ULL, rp->aut.name, task, rp->aut.events[v->event],
 		rp->aut.states[v->state]);
@@ -750,8 +762,9 @@ static void summary_json(const struct replay *rp, const char *model, const char 
 	json_string(stdout, trace);
 	fputs(", \"mapping\": ", stdout);
 	json_string(stdout, rp->map.path);
-	printf(", \"kind\": \"%s\", \"records\": %llu, \"mapped_records\": %llu, \"first_ns\": %llu, \"last_ns\": %llu",
-	       kind_names[rp->kind], rp->records, rp->mapped, rp->first_ts, rp->last_ts);
+	printf(", \"kind\": \"%s\", \"records\": %llu, \"mapped_records\": %llu",
+	       kind_names[rp->kind], rp->records, rp->mapped);
+	printf(", \"first_ns\": %llu, \"last_ns\": %llu", rp->first_ts, rp->last_ts);
 	printf(", \"events\": %llu, \"violations\": %llu, \"ignored\": %llu, \"syncs\": %llu",
 	       rp->transitions + (unsigned long long)rp->nr_violations,
 	       (unsigned long long)rp->nr_violations, rp->ignored, rp->syncs);
@@ -928,7 +941,8 @@ int cmd_replay(int argc, char **argv)
 	}
 	free(name);
 	if (automaton_hybrid(&rp.aut)) {
-		rv_err("%s is a hybrid automaton: rv replay runs deterministic automata only", model);
+		rv_err("%s is a hybrid automaton: rv replay runs deterministic automata only",
+		       model);
 		goto out_model;
 	}
 	if (mapping_load(&rp.map, mapping, &rp.aut))
