@@ -34,8 +34,11 @@ build_rv_tool || failed=$((failed + 1))
 build_rv_bench || failed=$((failed + 1))
 
 echo "# host tests"
-"$LAB_DIR/run-tests.sh" --counts "$work/host" tests/host/*.sh
+host_start=$SECONDS
+"$LAB_DIR/run-tests.sh" --counts "$work/host" --times "$work/host-times" tests/host/*.sh
 add_counts "$work/host"
+echo "# host tests: $((SECONDS - host_start)) s; each: $(sort -k2 -rn "$work/host-times" | tr '\n' ' ')"
+guests_start=$SECONDS
 
 # The in-guest tests, in GUEST_VMS guests at once (default: one per host
 # CPU; under single-threaded TCG a guest keeps one CPU busy, and more
@@ -93,7 +96,7 @@ for t in $guest_tests; do
 		echo "not ok - $t did not run to its end"
 	fi
 done
-echo "# seconds each in-guest script took: $(sort -k2 -rn "$work/times" | tr '\n' ' ')"
+echo "# in-guest tests: $((SECONDS - guests_start)) s in $vms guests; each script: $(sort -k2 -rn "$work/times" | tr '\n' ' ')"
 cp "$work/times" "$times_file"
 # The KUnit suites ran at each boot: their test cases, from the consoles,
 # counted once, and a failure in any

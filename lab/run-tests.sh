@@ -9,15 +9,17 @@
 #                  through DIR: run only those this runner claims first,
 #                  by making DIR/NAME, and leave in DIR/NAME/seconds how
 #                  long each took
+#   --times FILE   append "NAME SECONDS" for each script run to FILE
 #   A script that exits non-zero without a failed check counts as a failed
 #   check of its own; one that prints no check at all does too.
 set -uo pipefail
 
-counts= claim=
+counts= claim= times=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--counts) counts=$2; shift 2 ;;
 	--claim) claim=$2; shift 2 ;;
+	--times) times=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
@@ -45,6 +47,7 @@ for script in "$@"; do
 	out=$(bash "$script" 2>&1)
 	status=$?
 	[ -z "$claim" ] || echo $((SECONDS - start)) > "$claim/$name/seconds"
+	[ -z "$times" ] || echo "$name $((SECONDS - start))" >> "$times"
 	p=$(grep -cE '^ok [0-9]+' <<< "$out" | tr -d ' ')
 	s=$(grep -cE '^ok [0-9]+ .*# SKIP' <<< "$out" | tr -d ' ')
 	f=$(grep -cE '^not ok [0-9]+' <<< "$out" | tr -d ' ')
