@@ -48,6 +48,7 @@ ktap_match "the transitions of a scheduled task are taken" '^enqueued sched_swit
 # after 950 ms
 echo 25 > $param
 echo 1 > $tr/events/rv/error_stall/enable
+echo 1 > $tr/events/rv/error_env_stall/enable
 echo > $tr/trace
 dmesg -C
 out=$("$RV_CACHE/bin/stall_hog" 1 1500 2>&1)
@@ -59,9 +60,19 @@ ktap_result $([ "${n:-0}" -gt 0 ]; echo $?) "the monitor finds the invariant bro
 ktap_match "stats record it: the clock expired in enqueued" \
 	'^last_violation: state=enqueued event=clk_expired cpu=[0-9]+ pid=[0-9]+ ' "$(cat $stall/stats)"
 trace=$(cat $tr/trace)
-ktap_match "the error trace event names the victim (pid $victim)" \
-	"error_stall: $victim: event clk_expired not expected in the state enqueued" "$trace"
+ktap_match "the error_env trace event names the victim (pid $victim) and gives the clock" \
+	"error_env_stall: $victim: event clk_expired not expected in the state enqueued with clk=[0-9]+ jiffies \\(invariant clk < 25\\)\$" \
+	"$trace"
+ktap_nomatch "which error_stall, for the events the model refuses, does not trace again" \
+	'error_stall: .*clk_expired' "$trace"
+short=$(sed -n 's/.*error_env_stall: .* with clk=\([0-9]*\) jiffies.*/\1/p' <<< "$trace" |
+	awk '$1 < 25' | head -n 1)
+ktap_eq "each clock value traced is past the threshold" "" "$short"
+ktap_eq "the event's fields: the clock, its unit, the constraint" \
+	'field:__data_loc char[] clock; field:u64 value; field:u64 bound; field:__data_loc char[] op; field:bool jiffies; field:bool invariant;' \
+	"$(grep -oE 'field:[^;]*(clock|value|bound|op|jiffies|invariant);' $tr/events/rv/error_env_stall/format | xargs)"
 echo 0 > $tr/events/rv/error_stall/enable
+echo 0 > $tr/events/rv/error_env_stall/enable
 sleep 0.5
 msgs=$(dmesg | grep 'rv: monitor stall does not allow event clk_expired on state enqueued')
 ktap_match "the printk reactor prints it with the clock's value" \

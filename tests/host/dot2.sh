@@ -236,6 +236,10 @@ for f in model.h stall_trace.h; do
 done
 c=$(cat "$work/ha/tha/tha.c")
 ktap_match "a hybrid skeleton includes <rv/ha_monitor.h>" '^#include <rv/ha_monitor.h>$' "$c"
+t=$(cat "$work/ha/tha/tha_trace.h")
+ktap_match "its trace header declares error_env_tha, a clock's violation" \
+	'^DEFINE_RV_HA_ERROR_ENV\(tha\);$' "$t"
+ktap_match "from <rv/ha_trace.h>" '^#include <rv/ha_trace.h>$' "$t"
 ktap_match "makes each named bound a module parameter" '^module_param\(beat_timeout_us, ullong, 0644\);$' "$c"
 ktap_match "whose default is left to fill in" '^static u64 beat_timeout_us = XXX_default_beat_timeout_us;$' "$c"
 ktap_match "the model declares it for its constraints" '^static u64 beat_timeout_us;$' \
@@ -244,6 +248,10 @@ out=$($dot2k -d $tha -t per_task -c 64 -n tha_task -o "$work/ha")
 ktap_result $? "-c is taken for a hybrid per_task monitor" "$out"
 ktap_match "whose instances come from a pool" '^DECLARE_HA_MON_PER_TASK\(tha_task, unsigned char, 64\);$' \
 	"$(cat "$work/ha/tha_task/tha_task.c")"
+ktap_match "and whose error_env_tha_task has the task's pid" \
+	'^DEFINE_RV_HA_TASK_ERROR_ENV\(tha_task\);$' "$(cat "$work/ha/tha_task/tha_task_trace.h")"
+ktap_nomatch "a deterministic monitor's trace header has no error_env" 'ERROR_ENV|ha_trace' \
+	"$(cat "$work/golden/tobj/tobj_trace.h")"
 $dot2k -d $tha -t per_task -n tha_task_default -o "$work/ha" >/dev/null
 ktap_match "of 1024 tasks by default" \
 	'^DECLARE_HA_MON_PER_TASK\(tha_task_default, unsigned char, 1024\);$' \

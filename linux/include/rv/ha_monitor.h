@@ -6,8 +6,9 @@
  * A monitor file includes its model.h (which dot2c writes with the
  * hybrid tables when the model has clocks), defines the bounds the model
  * names (module parameters, "static u64 threshold_jiffies = 1000;"),
- * includes its tracepoint header, then this file, and declares itself
- * with one of
+ * includes its tracepoint header (which declares error_env_NAME besides
+ * the DA monitor's two events, see <rv/ha_trace.h>), then this file, and
+ * declares itself with one of
  *
  *	DECLARE_HA_MON_GLOBAL(NAME, type)
  *	DECLARE_HA_MON_PER_CPU(NAME, type)
@@ -26,12 +27,16 @@
  * the instance is in a state whose invariant is broken is a violation
  * of the event CLOCK_expired; so is an event that comes too late, before
  * the timer fired. A failed guard is a violation of the event. Each is
- * reported as a DA violation: the error tracepoint, the monitor's stats
- * and last violation, and the reactor, whose message adds the clock's
- * value and the constraint it broke:
+ * traced by error_env_NAME, with the clock's name and value and the
+ * constraint it broke (see <rv/ha_trace.h>), and reported as a DA
+ * violation: the monitor's stats and last violation, and the reactor,
+ * whose message adds the clock's value and the constraint:
  *
  *	rv: monitor stall does not allow event clk_expired on state enqueued:
  *	clk=1250 jiffies, invariant clk < 1000
+ *
+ * An event the model does not allow in the state, whatever the clocks,
+ * is a violation as in a DA monitor, traced by error_NAME.
  *
  * Clocks start when the instance syncs (its init event). The timer is
  * the model's: an hrtimer for invariants on nanosecond clocks, a
@@ -82,6 +87,8 @@
 #define __DECLARE_HA_MON_COMMON(name, type, kind)				\
 										\
 __DECLARE_DA_MON_COMMON(name, type, kind)					\
+__DECLARE_HA_MON_TRACE_##kind(ha_trace_error_env_##name,			\
+			      trace_error_env_##name)				\
 										\
 struct ha_env_##name {								\
 	union {									\
@@ -135,13 +142,15 @@ ha_violation_##name(struct ha_env_##name *env, unsigned int state,		\
 	const struct ha_clock *clock = &ha_model_##name.clocks[con->clock];	\
 	const char *state_name = model_get_state_name_##name(state);		\
 	pid_t pid = READ_ONCE(env->pid);					\
+	u64 bound = ha_bound(con);						\
 	char detail[96];							\
 										\
-	da_trace_error_##name(pid, state_name, event);				\
+	ha_trace_error_env_##name(pid, state_name, event, clock, value,		\
+				  invariant, ha_op_text(con->op), bound);	\
 	snprintf(detail, sizeof(detail), "%s=%llu %s, %s %s %s %llu",		\
 		 clock->label, value, clock->jiffies ? "jiffies" : "ns",		\
 		 invariant ? "invariant" : "guard", clock->label,		\
-		 ha_op_text(con->op), ha_bound(con));				\
+		 ha_op_text(con->op), bound);					\
 	rv_report_violation_detail(&rv_##name, state_name, event, pid, detail);\
 }										\
 										\
@@ -331,6 +340,33 @@ __ha_handle_start_run_event_##name(struct ha_env_##name *env,			\
 		ha_sync_##name(env, pid);					\
 	return ha_step_##name(env, event, pid);					\
 }
+
+/*
+ * The tracepoint of a clock's violation, error_env_NAME, behind
+ * ha_trace_error_env_NAME(): global and per-CPU monitors trace it without
+ * a pid, per-task and per-object ones with the task's pid or the
+ * object's id, as their DA events.
+ */
+#define __DECLARE_HA_MON_TRACE_IMPLICIT(func, tracepoint)			\
+static inline void func(pid_t pid, const char *state, const char *event,	\
+			const struct ha_clock *clock, u64 value,		\
+			bool invariant, const char *op, u64 bound)		\
+{										\
+	tracepoint(state, event, clock->label, value, clock->jiffies,		\
+		   invariant, op, bound);					\
+}
+
+#define __DECLARE_HA_MON_TRACE_PER_TASK(func, tracepoint)			\
+static inline void func(pid_t pid, const char *state, const char *event,	\
+			const struct ha_clock *clock, u64 value,		\
+			bool invariant, const char *op, u64 bound)		\
+{										\
+	tracepoint(pid, state, event, clock->label, value, clock->jiffies,	\
+		   invariant, op, bound);					\
+}
+
+#define __DECLARE_HA_MON_TRACE_PER_OBJ(func, tracepoint)			\
+	__DECLARE_HA_MON_TRACE_PER_TASK(func, tracepoint)
 
 /**
  * DECLARE_HA_MON_GLOBAL - a hybrid monitor with one instance for the system

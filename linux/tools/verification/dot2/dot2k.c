@@ -142,7 +142,12 @@ static bool traces_id(enum monitor_kind kind)
 	return kind == PER_TASK || kind == PER_OBJ;
 }
 
-static void write_trace_header(FILE *out, const char *name, enum monitor_kind kind)
+/*
+ * The monitor's tracepoints: event_NAME and error_NAME of a DA monitor and,
+ * for a hybrid automaton, error_env_NAME, a clock's violation with the
+ * clock's value.
+ */
+static void write_trace_header(FILE *out, const char *name, enum monitor_kind kind, bool hybrid)
 {
 	const char *class = traces_id(kind) ? "DEFINE_RV_DA_TASK" : "DEFINE_RV_DA";
 
@@ -159,10 +164,19 @@ static void write_trace_header(FILE *out, const char *name, enum monitor_kind ki
 		"#define _RV_MON_%s_TRACE_H\n"
 		"\n"
 		"#include <linux/tracepoint.h>\n"
-		"#include <rv/%s.h>\n"
+		"#include <rv/%s.h>\n",
+		name, upper(name), upper(name), traces_id(kind) ? "da_trace_task" : "da_trace");
+	if (hybrid)
+		fprintf(out, "#include <rv/%s.h>\n", traces_id(kind) ? "ha_trace_task" : "ha_trace");
+	fprintf(out,
 		"\n"
 		"%s_EVENT(%s);\n"
-		"%s_ERROR(%s);\n"
+		"%s_ERROR(%s);\n",
+		class, name, class, name);
+	if (hybrid)
+		fprintf(out, "%s_ERROR_ENV(%s);\n",
+			traces_id(kind) ? "DEFINE_RV_HA_TASK" : "DEFINE_RV_HA", name);
+	fprintf(out,
 		"\n"
 		"#endif /* _RV_MON_%s_TRACE_H */\n"
 		"\n"
@@ -170,9 +184,7 @@ static void write_trace_header(FILE *out, const char *name, enum monitor_kind ki
 		"#define TRACE_INCLUDE_PATH .\n"
 		"#define TRACE_INCLUDE_FILE %s_trace\n"
 		"#include <trace/define_trace.h>\n",
-		name, upper(name), upper(name),
-		traces_id(kind) ? "da_trace_task" : "da_trace",
-		class, name, class, name, upper(name), name);
+		upper(name), name);
 }
 
 /* The events with a transition into the initial state: init event candidates. */
@@ -881,7 +893,8 @@ static int monitor_main(struct options *opt)
 	add_file(&files[0], "%s", "model.h");
 	write_model(text_open(&files[0].text), &aut);
 	add_file(&files[1], "%s_trace.h", opt->name);
-	write_trace_header(text_open(&files[1].text), opt->name, opt->kind);
+	write_trace_header(text_open(&files[1].text), opt->name, opt->kind,
+			   automaton_hybrid(&aut));
 	nr_files = 2;
 	if (!opt->model_only) {
 		add_file(&files[2], "%s.c", opt->name);

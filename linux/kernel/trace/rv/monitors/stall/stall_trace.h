@@ -11,9 +11,11 @@
 
 #include <linux/tracepoint.h>
 #include <rv/da_trace_task.h>
+#include <rv/ha_trace_task.h>
 
 DEFINE_RV_DA_TASK_EVENT(stall);
 DEFINE_RV_DA_TASK_ERROR(stall);
+DEFINE_RV_HA_TASK_ERROR_ENV(stall);
 
 #endif /* _RV_MON_STALL_TRACE_H */
 
