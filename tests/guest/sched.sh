@@ -6,6 +6,8 @@
 # changes, a SCHED_FIFO and a SCHED_DEADLINE load) for some ten seconds: each
 # monitor saw events and no violation (a violation on a correct kernel
 # is a false one: the model or its instrumentation is wrong for 6.1).
+# Then a test module breaks each monitor's rule once, and that monitor
+# alone reports it.
 . "$(dirname "$0")/../../lab/ktap.sh"
 . "$(dirname "$0")/../../lab/lib.sh"
 
@@ -52,6 +54,51 @@ for m in $monitors; do
 	ktap_result $([ "$violations" = 0 ]; echo $?) "$m saw no violation" \
 		"violations: '$violations'" "$(grep '^last_violation' $rv/monitors/sched/$m/stats)"
 done
+
+# Then each rule broken once, on purpose, by a test module: the monitor
+# of that rule, and it alone, counts a violation, in the state and on the
+# event that break the rule. The module writes in this shell's context
+# (echo is a builtin): the violations name this shell, but for snroc's,
+# which names a kthread of the module. How each rule is broken, and why
+# the other monitors see only what they allow, is told in
+# tests/modules/rv_sched_break/rv_sched_break.c.
+brk=/sys/kernel/debug/rv_sched_break
+ktap_ok "the module that breaks the rules loads" \
+	insmod "$RV_CACHE/ext/test/rv_sched_break/rv_sched_break.ko"
+ktap_match "it refuses to break a rule other than once (EINVAL)" "Invalid argument" \
+	"$( (echo 2 > $brk/sco) 2>&1)"
+ktap_match "and what is not a number" "Invalid argument" "$( (echo once > $brk/sco) 2>&1)"
+# the violations of the monitors but $1, as NAME=COUNT
+others() {
+	local other
+	for other in $monitors; do
+		[ $other = $1 ] || echo "$other=$(stat $other violations)"
+	done | xargs
+}
+for rule in "sco scheduling_context sched_set_state" \
+	    "snroc other_context sched_set_state" \
+	    "scpd cant_sched schedule_entry" \
+	    "snep scheduling_context preempt_enable" \
+	    "sts cant_sched sched_switch" \
+	    "nrp any_thread_running schedule_entry_preempt" \
+	    "sssw runnable sched_switch_suspend" \
+	    "opid enabled sched_need_resched"; do
+	read -r m state event <<< "$rule"
+	pid=$$
+	[ $m != snroc ] || pid='[0-9]+'
+	before=$(stat $m violations)
+	others_before=$(others $m)
+	echo 1 2>/dev/null > $brk/$m
+	ktap_eq "$m: the module breaks its rule" 0 $?
+	after=$(stat $m violations)
+	ktap_result $([ "${after:-0}" -gt "${before:-0}" ]; echo $?) \
+		"$m: counts a violation" "violations: $before, then $after"
+	ktap_match "$m: in state $state on event $event" \
+		"^state=$state event=$event cpu=[0-9]+ pid=$pid time_ns=[0-9]+\$" \
+		"$(stat $m last_violation)"
+	ktap_eq "$m: no other monitor counts one" "$others_before" "$(others $m)"
+done
+ktap_ok "the module unloads" rmmod rv_sched_break
 
 ktap_ok "disabling the sched container" sh -c "echo '!sched' >> $rv/enabled_monitors"
 ktap_eq "disables its monitors" "0 0 0 0 0 0 0 0" \
