@@ -8,6 +8,7 @@
 # it can bound): a periodic loop on absolute times, threads handing a
 # token through futexes and a wait on a priority-inheriting lock are no
 # violation; a relative sleep and a wakeup by a lower-priority task are.
+# rv mon decodes pagefault's steps and violations.
 . "$(dirname "$0")/../../lab/ktap.sh"
 . "$(dirname "$0")/../../lab/lib.sh"
 
@@ -135,6 +136,59 @@ ktap_eq "its counters start from zero again" 0 "$(stat violations)"
 "$rt_fault" fault > /dev/null
 ktap_result $([ "$(stat violations)" -gt 0 ]; echo $?) "and it sees the next faulting task"
 echo '!rtapp:pagefault' >> $rv/enabled_monitors
+
+# rv mon decodes the LTL events: the task, the states of the automaton,
+# the atoms by the names of the event's format, and counts the violations
+# by states and atoms, as stats records them
+rv_tool=$RV_CACHE/rv/rv
+mon_fault() {	# mon_fault RV-MON-ARGS...: rv mon pagefault ARGS while rt_fault faults
+	local i
+	"$rv_tool" mon pagefault "$@" > "$out.mon" 2> "$out.err" &
+	mon_pid=$!
+	for i in $(seq 100); do
+		grep -q 'until interrupted' "$out.err" && break
+		sleep 0.1
+	done
+	"$rt_fault" fault > "$out"
+	pid=$(sed -n 's/^pid //p' "$out")
+	sleep 0.5
+	kill -INT $mon_pid
+	wait $mon_pid
+}
+mon_fault -t
+status=$?
+ktap_eq "rv mon pagefault -t exits with 1 after the faults of a real-time task" 1 $status
+mon=$(cat "$out.mon")
+ktap_match "it prints the task's steps before it turned real-time: states, PAGEFAULT, next states" \
+	"-$pid +\\[[0-9]{3}\\] id=$pid s[0-9]+(,s[0-9]+)* x PAGEFAULT -> s[0-9]+(,s[0-9]+)*\$" "$mon"
+ktap_match "the step that leaves no state, to none" \
+	"-$pid +\\[[0-9]{3}\\] id=$pid s[0-9]+(,s[0-9]+)* x RT,PAGEFAULT -> none\$" "$mon"
+ktap_match "and the violation, with the atoms that held" \
+	"-$pid +\\[[0-9]{3}\\] id=$pid VIOLATION s[0-9]+(,s[0-9]+)* x RT,PAGEFAULT\$" "$mon"
+ktap_nomatch "no step is printed as the kernel formats it" 'states 0x|\[PAGEFAULT\]' "$mon"
+last=$(sed -n 's/^last_violation: state=\([^ ]*\) event=\([^ ]*\) .*/\1 x \2/p' \
+	$rv/monitors/rtapp/pagefault/stats)
+ktap_match "the summary counts the violations by states and atoms, as stats records them ($last)" \
+	"^rtapp:pagefault: violations: $last: [1-9][0-9]*\$" "$mon"
+mon_fault -v --json
+status=$?
+ktap_eq "rv mon pagefault -v --json exits with 1 too" 1 $status
+ktap_match "-v printed the violations on stderr" \
+	"id=$pid VIOLATION s[0-9]+(,s[0-9]+)* x RT,PAGEFAULT\$" "$(cat "$out.err")"
+ktap_eq "violations_by gives states and atoms, and adds up to the violations traced" ok \
+	"$(python3 - "$out.mon" <<-'EOF' 2>&1
+	import json, re, sys
+	m = json.load(open(sys.argv[1]))["monitors"][0]
+	assert m["name"] == "rtapp:pagefault", m["name"]
+	by = m["violations_by"]
+	assert by and sum(v["count"] for v in by) == m["traced_violations"], m
+	for v in by:
+	    assert re.fullmatch(r"s[0-9]+(,s[0-9]+)*", v["state"]), v
+	    assert v["event"] == "RT,PAGEFAULT", v
+	print("ok")
+	EOF
+	)"
+rm -f "$out.mon" "$out.err"
 
 rmdir $instance
 echo nop > $rv/monitors/rtapp/reactors

@@ -4,8 +4,9 @@
 # runs within threshold_jiffies. With the printk reactor: a scheduling
 # load with a generous threshold finds nothing; a task held off its CPU
 # by a SCHED_FIFO busy loop breaks the invariant, which the timer reports
-# through stats, the error trace event and the reactor, clock value
-# included. Then the monitor stops, its timers cancelled, and unloads.
+# through stats, the error_env trace event and the reactor, clock value
+# included; rv mon -v prints it decoded, clock value included. Then the
+# monitor stops, its timers cancelled, and unloads.
 . "$(dirname "$0")/../../lab/ktap.sh"
 . "$(dirname "$0")/../../lab/lib.sh"
 
@@ -91,6 +92,38 @@ stress-ng --switch 1 --timeout 2s --quiet >/dev/null 2>&1
 ktap_eq "and still finds nothing under a load" 0 "$(stat violations)"
 echo 0 > $stall/enable
 echo nop > $stall/reactors
+
+# rv mon decodes error_env_stall: the victim, the state, clk_expired, the
+# clock's value and the invariant it broke
+rv_tool=$RV_CACHE/rv/rv
+mon_out=$(mktemp)
+echo 25 > $param
+# -s: the timer may interrupt rv itself, whose violations -v leaves out
+"$rv_tool" mon stall -v -s > "$mon_out" 2> "$mon_out.err" &
+mon_pid=$!
+for i in $(seq 100); do
+	grep -q 'until interrupted' "$mon_out.err" && break
+	sleep 0.1
+done
+out=$("$RV_CACHE/bin/stall_hog" 1 1500 2>&1)
+victim=$(head -n 1 <<< "$out")
+sleep 0.5
+kill -INT $mon_pid
+wait $mon_pid
+status=$?
+echo 1000 > $param
+mon=$(cat "$mon_out")
+ktap_eq "rv mon stall -v -s exits with 1 after a stall" 1 $status
+ktap_match "it prints the victim's violation (pid $victim) with the clock's value and the invariant" \
+	"\\] id=$victim VIOLATION enqueued x clk_expired with clk=[0-9]+ jiffies \\(invariant clk < 25\\)\$" \
+	"$mon"
+short=$(sed -n 's/.*VIOLATION enqueued x clk_expired with clk=\([0-9]*\) jiffies.*/\1/p' <<< "$mon" |
+	awk '$1 < 25' | head -n 1)
+ktap_eq "each clock value it prints is past the threshold" "" "$short"
+ktap_match "its summary counts the violations by state and event" \
+	'^stall: violations: enqueued x clk_expired: [1-9][0-9]*$' "$mon"
+ktap_eq "and it leaves stall disabled" 0 "$(cat $stall/enable)"
+rm -f "$mon_out" "$mon_out.err"
 ktap_ok "the monitor unloads" rmmod stall
 [ "$printk_loaded" -gt 0 ] || rmmod reactor_printk
 ktap_kmemleak "kmemleak finds nothing of ours"

@@ -94,6 +94,71 @@ usage_error "rv coverage of two monitors" 'one monitor at a time' coverage wip w
 usage_error "rv coverage --dot --json" '--dot or --json, not both' coverage -d -j wip
 usage_error "an unknown option of coverage" '^usage: rv coverage ' coverage --svg wip
 
+# what rv mon makes of the records of each kind of monitor: formats as
+# tracefs shows them (tests/rv/formats), parsed by libtraceevent, records
+# laid out by them, decoded by rv's decode.c (tests/rv/decode_test.c);
+# a kernel's own records are decoded in the guest (rtapp.sh, stall.sh)
+out=$(gcc -O2 -Wall -Wextra -Werror -I$src $(pkg-config --cflags libtraceevent) \
+	-o "$work/decode_test" tests/rv/decode_test.c $src/decode.c \
+	$(pkg-config --libs libtraceevent) 2>&1)
+ktap_result $? "rv's decoding builds into decode_test, no warning" "$out"
+formats=tests/rv/formats
+decoded() {	# decoded FORMAT FIELD=VALUE...: the line -t and -v print
+	"$work/decode_test" "$formats/$1" "${@:2}" | sed -n 's/^line: //p'
+}
+counted() {	# counted FORMAT FIELD=VALUE...: the state and event of the violation
+	"$work/decode_test" "$formats/$1" "${@:2}" | sed -n 's/^counted: //p'
+}
+ktap_eq "an LTL step: the task, its states, the atoms by name, the next states" \
+	"id=412 s0,s1 x PAGEFAULT -> s0,s1" "$(decoded event_pagefault pid=412 states=3 atoms=2 next=3)"
+ktap_eq "the step that finds no state left goes to none" \
+	"id=412 s0,s1 x RT,PAGEFAULT -> none" \
+	"$(decoded event_pagefault pid=412 states=3 atoms=3 next=0)"
+ktap_eq "an LTL violation: VIOLATION, the states, the atoms that held" \
+	"id=412 VIOLATION s0,s1 x RT,PAGEFAULT" "$(decoded error_pagefault pid=412 states=3 atoms=3)"
+ktap_eq "counted by its states and atoms, as the kernel's stats name them" "s0,s1 x RT,PAGEFAULT" \
+	"$(counted error_pagefault pid=412 states=3 atoms=3)"
+ktap_eq "no atom is none; every state of the 64 has its name" "id=9 VIOLATION s0,s63 x none" \
+	"$(decoded error_pagefault pid=9 states=0x8000000000000001 atoms=0)"
+ktap_eq "an atom the format does not name is a number" "id=1 s0 x RT,0x4 -> s1" \
+	"$(decoded event_pagefault pid=1 states=1 atoms=5 next=2)"
+ktap_eq "a hybrid monitor's clock violation: the clock's value, its unit, the invariant" \
+	"id=77 VIOLATION enqueued x clk_expired with clk=30 jiffies (invariant clk < 25)" \
+	"$(decoded error_env_stall pid=77 state=enqueued event=clk_expired clock=clk value=30 \
+		bound=25 op='<' jiffies=1 invariant=1)"
+ktap_eq "counted by state and event" "enqueued x clk_expired" \
+	"$(counted error_env_stall pid=77 state=enqueued event=clk_expired clock=clk value=30 \
+		bound=25 op='<' jiffies=1 invariant=1)"
+ktap_eq "a global one's guard, in ns, without an id" \
+	"VIOLATION busy x end with since_start=5000 ns (guard since_start >= 10000)" \
+	"$(decoded error_env_tha state=busy event=end clock=since_start value=5000 bound=10000 \
+		op='>=' jiffies=0 invariant=0)"
+ktap_eq "error_env_NAME of a DA monitor named env_NAME is its error" \
+	"$(printf '%s\n' 'kind: da' 'error: yes' 'own: env_dup' 'monitor: -' 'counted: a x b' \
+	'line: VIOLATION a x b')" "$("$work/decode_test" $formats/error_env_dup state=a event=b)"
+ktap_eq "the hybrid monitor's DA step, per task, with the id" \
+	"id=77 dequeued x sched_wakeup -> enqueued" \
+	"$(decoded event_stall pid=77 state=dequeued event=sched_wakeup next_state=enqueued)"
+ktap_eq "a per-CPU DA step, no id, the final state marked" \
+	"preemptive x preempt_disable -> non_preemptive (final)" \
+	"$(decoded event_wip state=preemptive event=preempt_disable next_state=non_preemptive \
+		final_state=1)"
+ktap_eq "a per-CPU DA violation" "VIOLATION non_preemptive x sched_waking" \
+	"$(decoded error_wip state=non_preemptive event=sched_waking)"
+ktap_eq "RV's shared da_event_id: the monitor, the id of the task or object" \
+	"$(printf '%s\n' 'kind: da' 'error: no' 'own: -' 'monitor: wwnr' \
+	'line: id=218 running x switch_out -> not_running')" \
+	"$("$work/decode_test" $formats/da_event_id monitor=wwnr id=218 state=running \
+		event=switch_out next_state=not_running)"
+ktap_eq "da_error_id" "id=-5 VIOLATION held x destroy" \
+	"$(decoded da_error_id monitor=tobj id=-5 state=held event=destroy)"
+ktap_eq "da_error, without an id" "wip: VIOLATION non_preemptive x sched_waking" \
+	"$("$work/decode_test" $formats/da_error monitor=wip state=non_preemptive \
+		event=sched_waking | sed -n 's/^monitor: //p; s/^line: / /p' | paste -sd:)"
+ktap_eq "an event of no kind rv knows: as the kernel formats it, a violation marked" \
+	"VIOLATION value -3 is wrong" "$(decoded error_other value=-3)"
+ktap_eq "and counted without a state and an event" "" "$(counted error_other value=-3)"
+
 # no RV to drive: status 2 and what to do, for every command
 for cmd in "list" "mon wip" "coverage wip"; do
 	out=$(status_and_output "$rv" $cmd)

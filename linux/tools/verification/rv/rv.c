@@ -13,9 +13,10 @@
  *
  * Everything goes through the files of the RV interface (rv/ in the
  * tracing folder) and, for what a monitor reports, its trace events
- * (rv:event_NAME and rv:error_NAME, or RV's shared rv:da_event,
- * rv:da_error and their _id variants for monitors written for the merged
- * Linux RV), read from a tracing instance of our own so that the
+ * (rv:event_NAME and rv:error_NAME, rv:error_env_NAME of a hybrid
+ * automaton, or RV's shared rv:da_event, rv:da_error and their _id
+ * variants for monitors written for the merged Linux RV, decoded by
+ * decode.c), read from a tracing instance of our own so that the
  * top-level trace buffer of the user is left alone. The stats and coverage
  * files of a monitor, where the kernel has them, give the summary.
  *
@@ -381,10 +382,13 @@ struct stats {
 	unsigned long long last_time_ns;
 };
 
-/* Violations of one event in one state, as the error trace events told. */
+/*
+ * Violations of one event in one state (of an LTL monitor: with these
+ * atoms in these states), as the error trace events told.
+ */
 struct violation_count {
-	char state[NAME_MAX_LEN];
-	char event[NAME_MAX_LEN];
+	char state[RV_TEXT_LEN];
+	char event[RV_TEXT_LEN];
 	unsigned long long count;
 };
 
@@ -807,13 +811,10 @@ struct mon_options {
 	double seconds;		/* time limit; 0: none */
 };
 
-/* How the fields of one trace event are found in its records. */
+/* How the records of one trace event are read, and whose they are. */
 struct decoder {
-	int id;
-	bool error;			/* error_NAME, da_error, da_error_id */
+	struct rv_format format;
 	struct monitor *monitor;	/* an event of its own; NULL: shared */
-	struct tep_format_field *monitor_field, *id_field;
-	struct tep_format_field *state, *event, *next, *final;
 };
 
 struct mon_run {
@@ -824,6 +825,7 @@ struct mon_run {
 	struct tep_handle *tep;
 	struct decoder *decoders;
 	int decoder_count;
+	struct rv_decoded decoded;	/* the record being read */
 	FILE *out;			/* where the events go: stdout, or stderr with --json */
 	pid_t self;
 	int followed;			/* how many monitors */
@@ -837,12 +839,10 @@ struct mon_run {
 static struct decoder *decoder_get(struct mon_run *run, struct tep_event *event)
 {
 	struct decoder *d, *grown;
-	const char *name = event->name;
-	bool error, shared;
 	int i;
 
 	for (i = 0; i < run->decoder_count; i++)
-		if (run->decoders[i].id == event->id)
+		if (run->decoders[i].format.id == event->id)
 			return &run->decoders[i];
 	grown = realloc(run->decoders, (run->decoder_count + 1) * sizeof(*grown));
 	if (!grown)
@@ -850,57 +850,14 @@ static struct decoder *decoder_get(struct mon_run *run, struct tep_event *event)
 	run->decoders = grown;
 	d = &run->decoders[run->decoder_count++];
 	memset(d, 0, sizeof(*d));
-	d->id = event->id;
-	shared = !strncmp(name, "da_", 3);
-	error = !strncmp(name + (shared ? 3 : 0), "error", 5);
-	d->error = error;
-	if (!shared) {
-		const char *own = name + (error ? strlen("error_") : strlen("event_"));
+	rv_format_init(&d->format, event);
+	for (i = 0; d->format.own[0] && i < run->all->count; i++) {
+		struct monitor *m = &run->all->list[i];
 
-		for (i = 0; i < run->all->count; i++) {
-			struct monitor *m = &run->all->list[i];
-
-			if (m->followed && m->traced && !strcmp(m->short_name, own))
-				d->monitor = m;
-		}
+		if (m->followed && m->traced && !strcmp(m->short_name, d->format.own))
+			d->monitor = m;
 	}
-	d->monitor_field = tep_find_field(event, "monitor");
-	d->id_field = tep_find_field(event, "id");
-	if (!d->id_field)
-		d->id_field = tep_find_field(event, "pid");
-	d->state = tep_find_field(event, "state");
-	d->event = tep_find_field(event, "event");
-	d->next = tep_find_field(event, "next_state");
-	d->final = tep_find_field(event, "final_state");
 	return d;
-}
-
-/* A string field of RECORD (dynamic or fixed) into BUF of SIZE bytes. */
-static const char *field_string(struct tep_format_field *field, struct tep_record *record,
-				char *buf, size_t size)
-{
-	unsigned long long offset;
-	const char *data = record->data;
-	int len;
-
-	buf[0] = '\0';
-	if (!field)
-		return buf;
-	if (field->flags & TEP_FIELD_IS_DYNAMIC) {
-		if (tep_read_number_field(field, data, &offset))
-			return buf;
-		len = offset >> 16;
-		offset &= 0xffff;
-		if (field->flags & TEP_FIELD_IS_RELATIVE)
-			offset += field->offset + field->size;
-	} else {
-		offset = field->offset;
-		len = field->size;
-	}
-	if (offset + len > (unsigned long long)record->size || len < 0)
-		return buf;
-	snprintf(buf, size, "%.*s", len, data + offset);
-	return buf;
 }
 
 static void count_violation(struct monitor *m, const char *state, const char *event)
@@ -919,30 +876,32 @@ static void count_violation(struct monitor *m, const char *state, const char *ev
 	if (!grown)
 		return;
 	m->by = grown;
-	snprintf(m->by[m->by_count].state, NAME_MAX_LEN, "%s", state);
-	snprintf(m->by[m->by_count].event, NAME_MAX_LEN, "%s", event);
+	snprintf(m->by[m->by_count].state, sizeof(m->by->state), "%s", state);
+	snprintf(m->by[m->by_count].event, sizeof(m->by->event), "%s", event);
 	m->by[m->by_count].count = 1;
 	m->by_count++;
 }
 
 /*
- * One record of the rv event system: counted if it is a violation, and
+ * One record of the rv event system: counted if it is a violation (by
+ * its state and event, for an LTL monitor its states and atoms), and
  * printed as -t and -v ask, as
- *	COMM-PID [CPU] [MONITOR ][id=ID ]STATE x EVENT -> NEXT[ (final)]
- *	COMM-PID [CPU] [MONITOR ][id=ID ]VIOLATION STATE x EVENT
- * the monitor named when several are followed, the id for per-task and
- * per-object monitors. An event that is not a DA monitor's (no state and
- * event fields) is printed as the kernel formats it.
+ *	COMM-PID [CPU] [MONITOR ]LINE
+ * the monitor named when several are followed, LINE as rv_decode()
+ * writes it: for a DA monitor
+ *	[id=ID ]STATE x EVENT -> NEXT[ (final)]
+ *	[id=ID ]VIOLATION STATE x EVENT
+ * with the id for per-task and per-object monitors, and as decode.c
+ * says for hybrid and LTL monitors. An event of no monitor that rv knows
+ * is printed as the kernel formats it.
  */
 static int read_record(struct tep_event *event, struct tep_record *record, int cpu, void *data)
 {
-	char monitor_name[NAME_MAX_LEN], state[NAME_MAX_LEN], ev[NAME_MAX_LEN];
-	char next[NAME_MAX_LEN], id_text[32] = "";
 	struct mon_run *run = data;
+	struct rv_decoded *dec = &run->decoded;
 	struct monitor *m;
 	struct decoder *d;
-	unsigned long long value;
-	bool automaton;
+	bool show;
 	int pid, i;
 
 	(void)cpu;
@@ -950,52 +909,28 @@ static int read_record(struct tep_event *event, struct tep_record *record, int c
 	d = decoder_get(run, event);
 	if (!d)
 		goto out;
+	pid = tep_data_pid(run->tep, record);
+	show = (d->format.error ? run->opts->verbose || run->opts->trace : run->opts->trace) &&
+	       (run->opts->self || pid != run->self) && !run->output_broken;
+	rv_decode(&d->format, run->tep, record, dec, show);
 	m = d->monitor;
-	if (!m && d->monitor_field) {
-		field_string(d->monitor_field, record, monitor_name, sizeof(monitor_name));
-		for (i = 0; i < run->all->count && !m; i++) {
-			struct monitor *c = &run->all->list[i];
+	for (i = 0; !m && dec->monitor[0] && i < run->all->count; i++) {
+		struct monitor *c = &run->all->list[i];
 
-			if (c->followed && !c->traced && !strcmp(c->short_name, monitor_name))
-				m = c;
-		}
+		if (c->followed && !c->traced && !strcmp(c->short_name, dec->monitor))
+			m = c;
 	}
 	if (!m)
 		goto out;	/* a shared event of a monitor we do not follow */
-	automaton = d->state && d->event;
-	field_string(d->state, record, state, sizeof(state));
-	field_string(d->event, record, ev, sizeof(ev));
-	if (d->error && automaton)
-		count_violation(m, state, ev);
-	else if (d->error)
+	if (d->format.error && dec->keyed)
+		count_violation(m, dec->state, dec->event);
+	else if (d->format.error)
 		m->traced_violations++;
-	pid = tep_data_pid(run->tep, record);
-	if (!(d->error ? run->opts->verbose || run->opts->trace : run->opts->trace) ||
-	    (!run->opts->self && pid == run->self) || run->output_broken)
+	if (!show)
 		goto out;
-	if (automaton && d->id_field &&
-	    !tep_read_number_field(d->id_field, record->data, &value))
-		snprintf(id_text, sizeof(id_text), "id=%d ", (int)value);
-	fprintf(run->out, "%16s-%-7d [%03d] %s%s%s", tep_data_comm_from_pid(run->tep, pid), pid,
+	fprintf(run->out, "%16s-%-7d [%03d] %s%s%s\n", tep_data_comm_from_pid(run->tep, pid), pid,
 		record->cpu, run->followed > 1 ? m->short_name : "", run->followed > 1 ? " " : "",
-		id_text);
-	if (!automaton) {
-		struct trace_seq seq;
-
-		trace_seq_init(&seq);
-		tep_print_event(run->tep, &seq, record, "%s", TEP_PRINT_INFO);
-		trace_seq_terminate(&seq);
-		fprintf(run->out, "%s%s\n", d->error ? "VIOLATION " : "", seq.buffer);
-		trace_seq_destroy(&seq);
-	} else if (d->error) {
-		fprintf(run->out, "VIOLATION %s x %s\n", state, ev);
-	} else {
-		bool final = d->final && !tep_read_number_field(d->final, record->data, &value) &&
-			     value;
-
-		fprintf(run->out, "%s x %s -> %s%s\n", state, ev,
-			field_string(d->next, record, next, sizeof(next)), final ? " (final)" : "");
-	}
+		dec->line.buffer);
 	if (ferror(run->out))
 		run->output_broken = true;
 out:
@@ -1059,6 +994,14 @@ static int setup_trace(struct mon_run *run)
 		if (ret < 0)
 			return -1;
 		m->traced = ret == 0;
+		if (m->traced) {
+			/* a hybrid automaton's violations of its clocks */
+			event = xasprintf("error_env_%s", m->short_name);
+			ret = enable_event(run, event);
+			free(event);
+			if (ret < 0)
+				return -1;
+		}
 		if (m->traced && run->opts->trace) {
 			event = xasprintf("event_%s", m->short_name);
 			ret = enable_event(run, event);
@@ -1091,6 +1034,7 @@ static int setup_trace(struct mon_run *run)
 		run->instance = NULL;
 		return 0;
 	}
+	trace_seq_init(&run->decoded.line);
 	/* only the rv system: parsing every event format takes seconds */
 	run->tep = tracefs_local_events_system(NULL, systems);
 	if (!run->tep) {
@@ -1625,6 +1569,7 @@ restore:
 		tracefs_instance_free(run.instance);
 	}
 	tep_free(run.tep);
+	trace_seq_destroy(&run.decoded.line);
 	free(run.decoders);
 	if (status == EXIT_ERROR && enabled)
 		rv_err("the interface is not entirely as it was: see the messages above");
