@@ -133,6 +133,9 @@ ktap_eq "a global one's guard, in ns, without an id" \
 	"VIOLATION busy x end with since_start=5000 ns (guard since_start >= 10000)" \
 	"$(decoded error_env_tha state=busy event=end clock=since_start value=5000 bound=10000 \
 		op='>=' jiffies=0 invariant=0)"
+ktap_eq "an event that a hybrid monitor's model refuses is a DA violation, on error_NAME" \
+	"id=77 VIOLATION running x sched_wakeup" \
+	"$(decoded error_stall pid=77 state=running event=sched_wakeup)"
 ktap_eq "error_env_NAME of a DA monitor named env_NAME is its error" \
 	"$(printf '%s\n' 'kind: da' 'error: yes' 'own: env_dup' 'monitor: -' 'counted: a x b' \
 	'line: VIOLATION a x b')" "$("$work/decode_test" $formats/error_env_dup state=a event=b)"
