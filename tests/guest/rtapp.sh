@@ -145,7 +145,7 @@ mon_fault() {	# mon_fault RV-MON-ARGS...: rv mon pagefault ARGS while rt_fault f
 	local i
 	"$rv_tool" mon pagefault "$@" > "$out.mon" 2> "$out.err" &
 	mon_pid=$!
-	for i in $(seq 100); do
+	for i in $(seq 600); do
 		grep -q 'until interrupted' "$out.err" && break
 		sleep 0.1
 	done

@@ -43,7 +43,7 @@ start_mon() {
 	local i
 	"$rv" mon "$@" > "$out" 2> "$out.err" &
 	mon_pid=$!
-	for i in $(seq 100); do
+	for i in $(seq 600); do
 		grep -q 'until interrupted' "$out.err" && return
 		sleep 0.1
 	done
@@ -425,7 +425,7 @@ ktap_eq "the violations went to stderr with --json" 3 \
 
 "$rv" mon tobj -T 3 > "$out" 2> "$out.err" &
 mon_pid=$!
-for i in $(seq 50); do
+for i in $(seq 600); do
 	grep -q 'until interrupted' "$out.err" && break
 	sleep 0.1
 done

@@ -101,7 +101,7 @@ echo 25 > $param
 # -s: the timer may interrupt rv itself, whose violations -v leaves out
 "$rv_tool" mon stall -v -s > "$mon_out" 2> "$mon_out.err" &
 mon_pid=$!
-for i in $(seq 100); do
+for i in $(seq 600); do
 	grep -q 'until interrupted' "$mon_out.err" && break
 	sleep 0.1
 done

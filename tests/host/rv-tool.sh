@@ -451,7 +451,7 @@ for sig in TERM INT HUP; do
 	echo 0 > "$fake/rv/reacting_on"
 	"$rv" mon wwnr -r panic > "$work/out" 2> "$work/err" &
 	pid=$!
-	for i in $(seq 50); do
+	for i in $(seq 600); do
 		grep -q 'until interrupted' "$work/err" && break
 		sleep 0.1
 	done
