@@ -99,12 +99,22 @@ done
 echo "# in-guest tests: $((SECONDS - guests_start)) s in $vms guests; each script: $(sort -k2 -rn "$work/times" | tr '\n' ' ')"
 cp "$work/times" "$times_file"
 # The KUnit suites ran at each boot: their test cases, from the consoles,
-# counted once, and a failure in any
+# counted once, and a failure in any. The suites of modules run when a
+# script loads one, after the boot (tests/guest/sched-kunit.sh counts
+# those of the sched monitors): a failure of theirs counts too.
 echo "# KUnit tests, run at boot"
+# kunit_cases CONSOLE [boot|tests]: the results of KUnit cases it shows,
+# all of them, or those before or after the first test script started
 kunit_cases() {
-	tr -d '\r' < "$1" | sed -n 's/^\[ *[0-9.]*\] \(    \(not \)\{0,1\}ok [0-9].*\)/\1/p'
+	local part=
+	case ${2:-} in
+	boot) part='/rv-lab: starting /q;' ;;
+	tests) part='/rv-lab: starting /,$' ;;
+	esac
+	tr -d '\r' < "$1" |
+		sed -n "$part"'s/^\[ *[0-9.]*\] \(    \(not \)\{0,1\}ok [0-9].*\)/\1/p'
 }
-kunit=$(kunit_cases "$work/console.1")
+kunit=$(kunit_cases "$work/console.1" boot)
 if [ -z "$kunit" ]; then
 	failed=$((failed + 1))
 	echo "not ok - KUnit ran no test at boot"
@@ -113,8 +123,10 @@ else
 	passed=$((passed + $(grep -c '^    ok ' <<< "$kunit")))
 	failed=$((failed + $(grep -c '^    not ok ' <<< "$kunit")))
 fi
-for i in $(seq 2 "$vms"); do
-	bad=$(kunit_cases "$work/console.$i" | grep '^    not ok ')
+for i in $(seq "$vms"); do
+	part=
+	[ "$i" -gt 1 ] || part=tests
+	bad=$(kunit_cases "$work/console.$i" $part | grep '^    not ok ')
 	[ -z "$bad" ] || { failed=$((failed + 1)); echo "not ok - KUnit in guest $i: $bad"; }
 done
 

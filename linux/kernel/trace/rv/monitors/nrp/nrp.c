@@ -93,3 +93,8 @@ module_exit(unregister_nrp);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("nrp: need-resched preempts: a preemption needs need-resched set");
+
+/* the handlers fed event sequences: see ../sched/sched_kunit.h */
+#if IS_ENABLED(CONFIG_RV_MON_SCHED_KUNIT_TEST)
+#include "nrp_kunit.c"
+#endif

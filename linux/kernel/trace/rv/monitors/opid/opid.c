@@ -132,3 +132,8 @@ module_exit(unregister_opid);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("opid: operations with preemption and irq disabled");
+
+/* the handlers fed event sequences: see ../sched/sched_kunit.h */
+#if IS_ENABLED(CONFIG_RV_MON_SCHED_KUNIT_TEST)
+#include "opid_kunit.c"
+#endif

@@ -95,3 +95,8 @@ module_exit(unregister_sco);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("sco: scheduling context operations: state set only in thread context");
+
+/* the handlers fed event sequences: see ../sched/sched_kunit.h */
+#if IS_ENABLED(CONFIG_RV_MON_SCHED_KUNIT_TEST)
+#include "sco_kunit.c"
+#endif

@@ -107,3 +107,8 @@ module_exit(unregister_scpd);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("scpd: schedule called with preemption disabled");
+
+/* the handlers fed event sequences: see ../sched/sched_kunit.h */
+#if IS_ENABLED(CONFIG_RV_MON_SCHED_KUNIT_TEST)
+#include "scpd_kunit.c"
+#endif

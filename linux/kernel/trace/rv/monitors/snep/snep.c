@@ -103,3 +103,8 @@ module_exit(unregister_snep);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("snep: schedule does not enable preemption");
+
+/* the handlers fed event sequences: see ../sched/sched_kunit.h */
+#if IS_ENABLED(CONFIG_RV_MON_SCHED_KUNIT_TEST)
+#include "snep_kunit.c"
+#endif

@@ -89,3 +89,8 @@ module_exit(unregister_snroc);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("snroc: set non runnable on its own context: state set by the task itself");
+
+/* the handlers fed event sequences: see ../sched/sched_kunit.h */
+#if IS_ENABLED(CONFIG_RV_MON_SCHED_KUNIT_TEST)
+#include "snroc_kunit.c"
+#endif

@@ -129,3 +129,8 @@ module_exit(unregister_sssw);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("sssw: set state sleep and wakeup: sleep when sleepable, woken before running");
+
+/* the handlers fed event sequences: see ../sched/sched_kunit.h */
+#if IS_ENABLED(CONFIG_RV_MON_SCHED_KUNIT_TEST)
+#include "sssw_kunit.c"
+#endif

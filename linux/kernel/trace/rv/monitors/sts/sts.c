@@ -110,3 +110,8 @@ module_exit(unregister_sts);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("sts: schedule implies task switch: one switch per call, irqs disabled");
+
+/* the handlers fed event sequences: see ../sched/sched_kunit.h */
+#if IS_ENABLED(CONFIG_RV_MON_SCHED_KUNIT_TEST)
+#include "sts_kunit.c"
+#endif

@@ -1,0 +1,74 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The KUnit suites of the sched container's monitors
+# (CONFIG_RV_MON_SCHED_KUNIT_TEST), which run each time a monitor's module
+# is loaded, before the monitor registers: each monitor loaded afresh ran
+# its suite rv_sched_NAME, every case of it passed (a skipped case says
+# why), and the monitor then registered as if the suite had not run: no
+# violation of the suite's in its stats, and enabling it works. Each case
+# is a check here: the lab's count of KUnit results reads only what the
+# kernel printed at boot.
+. "$(dirname "$0")/../../lab/ktap.sh"
+. "$(dirname "$0")/../../lab/lib.sh"
+
+rv=/sys/kernel/tracing/rv
+monitors="sco snroc scpd snep sts nrp sssw opid"
+loaded() { grep -q "^$1 " /proc/modules; }
+stat() { sed -n "s/^$2: //p" $rv/monitors/sched/$1/stats; }
+
+# a module that an earlier script left loaded would not run its suite
+for m in $monitors; do
+	! loaded $m || rmmod $m
+done
+had_sched=0
+loaded sched && had_sched=1
+ktap_ok "modprobe sched" modprobe sched
+
+for m in $monitors; do
+	echo "sched-kunit: loading $m" > /dev/kmsg
+	ktap_ok "modprobe $m" modprobe $m
+	loaded $m || continue
+	# what the kernel printed since, without the timestamps
+	log=$(dmesg | sed -n "/sched-kunit: loading $m\$/,\$p" | sed 's/^\[[^]]*\] //')
+	suite=$(sed -n "/^    # Subtest: rv_sched_$m\$/,/^\(not \)\{0,1\}ok [0-9]* rv_sched_$m\( \|\$\)/p" \
+		<<< "$log")
+	ktap_match "$m: its suite rv_sched_$m ran and passed" "^ok [0-9]+ rv_sched_$m( |\$)" \
+		"$(grep -E "^(not )?ok [0-9]+ rv_sched_$m( |\$)" <<< "$log")"
+	plan=$(sed -n 's/^    1\.\.\([0-9]*\)$/\1/p' <<< "$suite" | head -n 1)
+	cases=$(sed -n -E 's/^    ((not )?ok [0-9]+ .*)/\1/p' <<< "$suite")
+	ktap_eq "$m: as many results as cases" "${plan:-none}" "$(grep -c . <<< "$cases")"
+	while IFS= read -r line; do
+		[ -n "$line" ] || continue
+		name=$(sed -E 's/^(not )?ok [0-9]+ ([^ ]+).*/\2/' <<< "$line")
+		case $line in
+		"ok "*" # SKIP"*) ktap_skip "$m: $name" "${line#* # SKIP }" ;;
+		"ok "*) ktap_result 0 "$m: $name" ;;
+		*)
+			# what KUnit printed of the case before its result
+			ktap_result 1 "$m: $name" "$line" "$(awk -v want="    $line" '
+				/^    (not )?ok [0-9]+ / { if ($0 == want) { printf "%s", buf; exit }
+						     buf = ""; next }
+				{ buf = buf $0 "\n" }' <<< "$suite")" ;;
+		esac
+	done <<< "$cases"
+
+	# registered afresh: nothing of the suite's runs left in it
+	ktap_eq "$m: registered, disabled, after its suite" 0 \
+		"$(cat $rv/monitors/sched/$m/enable 2>&1)"
+	ktap_eq "$m: without the suite's violations" "0 none" \
+		"$(stat $m violations) $(stat $m last_violation)"
+	# and it follows the kernel when enabled
+	ktap_ok "$m: enabling it works" sh -c "echo sched:$m >> $rv/enabled_monitors"
+	for i in $(seq 20); do /bin/true; done
+	sleep 0.1
+	ktap_ok "$m: disabling it works" sh -c "echo '!sched:$m' >> $rv/enabled_monitors"
+	events=$(stat $m events)
+	ktap_result $([ "${events:-0}" -gt 0 ]; echo $?) "$m: it saw events once enabled (${events:-none})"
+	ktap_ok "rmmod $m" rmmod $m
+done
+ktap_nomatch "no KUnit case failed" '^ *not ok ' \
+	"$(dmesg | sed -n '/sched-kunit: loading sco$/,$p' | sed 's/^\[[^]]*\] //' |
+	   grep -E '^ *(not )?ok [0-9]+ ')"
+[ $had_sched = 1 ] || ktap_ok "rmmod sched" rmmod sched
+ktap_kmemleak "kmemleak finds no leak of RV's"
+ktap_finish
