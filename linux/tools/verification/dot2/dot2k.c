@@ -167,7 +167,8 @@ static void write_trace_header(FILE *out, const char *name, enum monitor_kind ki
 		"#include <rv/%s.h>\n",
 		name, upper(name), upper(name), traces_id(kind) ? "da_trace_task" : "da_trace");
 	if (hybrid)
-		fprintf(out, "#include <rv/%s.h>\n", traces_id(kind) ? "ha_trace_task" : "ha_trace");
+		fprintf(out, "#include <rv/%s.h>\n",
+			traces_id(kind) ? "ha_trace_task" : "ha_trace");
 	fprintf(out,
 		"\n"
 		"%s_EVENT(%s);\n"
