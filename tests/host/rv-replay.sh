@@ -238,6 +238,14 @@ bad_mapping "a string as a pid" 'bad.map:1: the field .prev_comm. of sched:sched
 bad_mapping "a model event no tracepoint gives" 'bad.map: no tracepoint gives the event wakeup of wwnr' \
 	'sched:sched_switch switch_out init pid=prev_pid' 'sched:sched_switch switch_in pid=next_pid'
 bad_mapping "an unknown kind" 'bad.map:1: no kind .per_thing.' 'kind per_thing'
+bad_mapping "a second kind line" 'bad.map:2: a second kind line' 'kind per_task' 'kind bogus'
+# pid==N is a condition on a field named pid, not pid= with a field "=N"
+printf '%s\n' 'kind per_task' 'sched:sched_switch switch_out init pid=prev_pid' \
+	'sched:sched_switch switch_in pid=next_pid' 'sched:sched_wakeup wakeup pid=pid pid==999999' \
+	> "$work/pidcond.map"
+out=$(status_and_output "$rv" replay --json -m "$work/pidcond.map" $models/wwnr.dot "$work/wwnr.dat")
+ktap_eq "a condition pid==N is read as one: the run succeeds (status 0)" 0 "$(status "$out")"
+ktap_match "and no wakeup matches it" '"tracepoint": "sched:sched_wakeup", "event": "wakeup", "records": 0' "$out"
 bad_mapping "forget with an event" 'bad.map:1: forget takes - for the event' \
 	'sched:sched_process_fork wakeup forget'
 bad_mapping "an empty mapping" 'bad.map: no tracepoint is mapped' '# nothing'

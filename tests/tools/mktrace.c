@@ -209,12 +209,24 @@ static struct event *find_event(const char *name)
 	return NULL;
 }
 
+/* whether the saved cmdlines have a line for PID */
+static bool has_comm(int pid)
+{
+	char key[32];
+	int len = snprintf(key, sizeof(key), "\n%d ", pid);
+
+	/* each line starts after a newline, the first at the start */
+	if (!strncmp(cmdlines, key + 1, len - 1))
+		return true;
+	return memmem(cmdlines, cmdlines_len, key, len) != NULL;
+}
+
 static void add_comm(int pid, const char *comm)
 {
 	char key[32];
 	int len = snprintf(key, sizeof(key), "%d ", pid);
 
-	if (!*comm || memmem(cmdlines, cmdlines_len, key, len))
+	if (!*comm || has_comm(pid))
 		return;
 	if (cmdlines_len + len + strlen(comm) + 2 < sizeof(cmdlines))
 		cmdlines_len += sprintf(cmdlines + cmdlines_len, "%s%s\n", key, comm);

@@ -247,14 +247,19 @@ static int parse_rule(struct mapping *map, int line, char **words, int nr,
 	int i;
 
 	if (!strcmp(words[0], "kind")) {
+		int kind = KIND_UNSET;
+
 		if (nr != 2)
 			return map_error(map, line, "kind takes one of per_cpu, per_task, global");
+		if (map->kind != KIND_UNSET)
+			return map_error(map, line, "a second kind line: the mapping has one kind");
 		for (i = KIND_GLOBAL; i <= KIND_PER_TASK; i++)
 			if (!strcmp(words[1], kind_names[i]))
-				map->kind = i;
-		if (map->kind == KIND_UNSET)
+				kind = i;
+		if (kind == KIND_UNSET)
 			return map_error(map, line, "no kind '%s': per_cpu, per_task or global",
 					 words[1]);
+		map->kind = kind;
 		return 0;
 	}
 	if (nr < 2)
@@ -293,7 +298,7 @@ static int parse_rule(struct mapping *map, int line, char **words, int nr,
 				return map_error(map, line,
 						 "forget takes - for the event, not '%s'",
 						 r->event_name);
-		} else if (!strncmp(w, "pid=", 4)) {
+		} else if (!strncmp(w, "pid=", 4) && w[4] != '=') {
 			if (!valid_name(w + 4))
 				return map_error(map, line,
 						 "pid= needs a field name, not '%s'", w + 4);
