@@ -70,8 +70,8 @@ short=$(sed -n 's/.*error_env_stall: .* with clk=\([0-9]*\) jiffies.*/\1/p' <<< 
 	awk '$1 < 25' | head -n 1)
 ktap_eq "each clock value traced is past the threshold" "" "$short"
 ktap_eq "the event's fields: the clock, its unit, the constraint" \
-	'field:__data_loc char[] clock; field:u64 value; field:u64 bound; field:__data_loc char[] op; field:bool jiffies; field:bool invariant;' \
-	"$(grep -oE 'field:[^;]*(clock|value|bound|op|jiffies|invariant);' $tr/events/rv/error_env_stall/format | xargs)"
+	'field:__data_loc char[] clock; field:u64 value; field:u64 bound; field:__data_loc char[] op; field:bool in_jiffies; field:bool invariant;' \
+	"$(grep -oE 'field:[^;]*(clock|value|bound|op|in_jiffies|invariant);' $tr/events/rv/error_env_stall/format | xargs)"
 echo 0 > $tr/events/rv/error_stall/enable
 echo 0 > $tr/events/rv/error_env_stall/enable
 sleep 0.5

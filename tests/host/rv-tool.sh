@@ -125,14 +125,14 @@ ktap_eq "an atom the format does not name is a number" "id=1 s0 x RT,0x4 -> s1" 
 ktap_eq "a hybrid monitor's clock violation: the clock's value, its unit, the invariant" \
 	"id=77 VIOLATION enqueued x clk_expired with clk=30 jiffies (invariant clk < 25)" \
 	"$(decoded error_env_stall pid=77 state=enqueued event=clk_expired clock=clk value=30 \
-		bound=25 op='<' jiffies=1 invariant=1)"
+		bound=25 op='<' in_jiffies=1 invariant=1)"
 ktap_eq "counted by state and event" "enqueued x clk_expired" \
 	"$(counted error_env_stall pid=77 state=enqueued event=clk_expired clock=clk value=30 \
-		bound=25 op='<' jiffies=1 invariant=1)"
+		bound=25 op='<' in_jiffies=1 invariant=1)"
 ktap_eq "a global one's guard, in ns, without an id" \
 	"VIOLATION busy x end with since_start=5000 ns (guard since_start >= 10000)" \
 	"$(decoded error_env_tha state=busy event=end clock=since_start value=5000 bound=10000 \
-		op='>=' jiffies=0 invariant=0)"
+		op='>=' in_jiffies=0 invariant=0)"
 ktap_eq "an event that a hybrid monitor's model refuses is a DA violation, on error_NAME" \
 	"id=77 VIOLATION running x sched_wakeup" \
 	"$(decoded error_stall pid=77 state=running event=sched_wakeup)"

@@ -21,15 +21,15 @@
 
 DECLARE_EVENT_CLASS(rv_ha_error_env,
 		    TP_PROTO(const char *state, const char *event, const char *clock, u64 value,
-			     bool jiffies, bool invariant, const char *op, u64 bound),
-		    TP_ARGS(state, event, clock, value, jiffies, invariant, op, bound),
+			     bool in_jiffies, bool invariant, const char *op, u64 bound),
+		    TP_ARGS(state, event, clock, value, in_jiffies, invariant, op, bound),
 		    TP_STRUCT__entry(__string(state, state)
 				     __string(event, event)
 				     __string(clock, clock)
 				     __field(u64, value)
 				     __field(u64, bound)
 				     __string(op, op)
-				     __field(bool, jiffies)
+				     __field(bool, in_jiffies)
 				     __field(bool, invariant)),
 		    TP_fast_assign(__assign_str(state, state);
 				   __assign_str(event, event);
@@ -37,11 +37,11 @@ DECLARE_EVENT_CLASS(rv_ha_error_env,
 				   __entry->value = value;
 				   __entry->bound = bound;
 				   __assign_str(op, op);
-				   __entry->jiffies = jiffies;
+				   __entry->in_jiffies = in_jiffies;
 				   __entry->invariant = invariant;),
 		    TP_printk("event %s not expected in the state %s with %s=%llu %s (%s %s %s %llu)",
 			      __get_str(event), __get_str(state), __get_str(clock),
-			      __entry->value, __entry->jiffies ? "jiffies" : "ns",
+			      __entry->value, __entry->in_jiffies ? "jiffies" : "ns",
 			      __entry->invariant ? "invariant" : "guard", __get_str(clock),
 			      __get_str(op), __entry->bound)
 );
@@ -50,7 +50,7 @@ DECLARE_EVENT_CLASS(rv_ha_error_env,
 #define DEFINE_RV_HA_ERROR_ENV(name)						\
 	DEFINE_EVENT(rv_ha_error_env, error_env_##name,				\
 		TP_PROTO(const char *state, const char *event,			\
-			 const char *clock, u64 value, bool jiffies,		\
+			 const char *clock, u64 value, bool in_jiffies,		\
 			 bool invariant, const char *op, u64 bound),		\
-		TP_ARGS(state, event, clock, value, jiffies, invariant, op,	\
+		TP_ARGS(state, event, clock, value, in_jiffies, invariant, op,	\
 			bound))

@@ -85,7 +85,7 @@ void rv_format_init(struct rv_format *format, struct tep_event *event)
 	format->next = field_of(event, "next");
 	format->clock = field_of(event, "clock");
 	format->value = field_of(event, "value");
-	format->jiffies = field_of(event, "jiffies");
+	format->in_jiffies = field_of(event, "in_jiffies");
 	format->invariant = field_of(event, "invariant");
 	format->op = field_of(event, "op");
 	format->bound = field_of(event, "bound");
@@ -231,7 +231,7 @@ static void decode_ltl(const struct rv_format *f, struct tep_record *record,
 static void decode_ha(const struct rv_format *f, struct tep_record *record,
 		      struct rv_decoded *d, bool line)
 {
-	unsigned long long value = 0, jiffies, invariant = 0, bound;
+	unsigned long long value = 0, in_jiffies, invariant = 0, bound;
 	char clock[RV_NAME_LEN], op[8];
 
 	d->keyed = true;
@@ -241,8 +241,8 @@ static void decode_ha(const struct rv_format *f, struct tep_record *record,
 	field_number(f->value, record, &value);
 	trace_seq_printf(&d->line, "VIOLATION %s x %s with %s=%llu", d->state, d->event, clock,
 			 value);
-	if (field_number(f->jiffies, record, &jiffies))
-		trace_seq_printf(&d->line, " %s", jiffies ? "jiffies" : "ns");
+	if (field_number(f->in_jiffies, record, &in_jiffies))
+		trace_seq_printf(&d->line, " %s", in_jiffies ? "jiffies" : "ns");
 	if (f->op && field_number(f->bound, record, &bound)) {
 		field_number(f->invariant, record, &invariant);
 		field_string(f->op, record, op, sizeof(op));

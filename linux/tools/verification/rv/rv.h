@@ -53,7 +53,7 @@ struct rv_format {
 	struct tep_format_field *state, *event, *next_state, *final;
 	struct tep_format_field *states, *atoms, *next;
 	struct tep_print_flag_sym *atom_names;	/* of the atoms field's __print_flags() */
-	struct tep_format_field *clock, *value, *jiffies, *invariant, *op, *bound;
+	struct tep_format_field *clock, *value, *in_jiffies, *invariant, *op, *bound;
 };
 
 /* One record, decoded. */
