@@ -20,16 +20,18 @@ stat() { sed -n "s/^$2: //p" $rv/monitors/sched/$1/stats; }
 for m in $monitors; do
 	! loaded $m || rmmod $m
 done
+# this run's marks in the kernel log: a run before it left its own
+run="$$-$(date +%s%N)"
 had_sched=0
 loaded sched && had_sched=1
 ktap_ok "modprobe sched" modprobe sched
 
 for m in $monitors; do
-	echo "sched-kunit: loading $m" > /dev/kmsg
+	echo "sched-kunit $run: loading $m" > /dev/kmsg
 	ktap_ok "modprobe $m" modprobe $m
 	loaded $m || continue
 	# what the kernel printed since, without the timestamps
-	log=$(dmesg | sed -n "/sched-kunit: loading $m\$/,\$p" | sed 's/^\[[^]]*\] //')
+	log=$(dmesg | sed -n "/sched-kunit $run: loading $m\$/,\$p" | sed 's/^\[[^]]*\] //')
 	suite=$(sed -n "/^    # Subtest: rv_sched_$m\$/,/^\(not \)\{0,1\}ok [0-9]* rv_sched_$m\( \|\$\)/p" \
 		<<< "$log")
 	ktap_match "$m: its suite rv_sched_$m ran and passed" "^ok [0-9]+ rv_sched_$m( |\$)" \
@@ -67,7 +69,7 @@ for m in $monitors; do
 	ktap_ok "rmmod $m" rmmod $m
 done
 ktap_nomatch "no KUnit case failed" '^ *not ok ' \
-	"$(dmesg | sed -n '/sched-kunit: loading sco$/,$p' | sed 's/^\[[^]]*\] //' |
+	"$(dmesg | sed -n "/sched-kunit $run: loading sco\$/,\$p" | sed 's/^\[[^]]*\] //' |
 	   grep -E '^ *(not )?ok [0-9]+ ')"
 [ $had_sched = 1 ] || ktap_ok "rmmod sched" rmmod sched
 ktap_kmemleak "kmemleak finds no leak of RV's"
