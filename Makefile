@@ -5,6 +5,9 @@ RV_CACHE ?= $(HOME)/.cache/rv-lab
 export RV_CACHE
 # make vm-run CMD='...': the command to run in the guest
 export CMD
+# make demo MONITORS='...': the monitors or containers to show (default
+# wip wwnr), say MONITORS=sched
+export MONITORS
 # make series: where the patches go (default $(RV_CACHE)/series-out), the
 # author and Signed-off-by ("Name <email>"), the subject prefix
 export SERIES_OUT SERIES_FROM SERIES_PREFIX

@@ -1,54 +1,91 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Run in the guest by `make demo`: RV verifying the live kernel.
+#
+# MONITORS: the monitors to run, default "wip wwnr"; a container (say
+# sched or rtapp) stands for its monitors, found as the modules that
+# depend on its module.
 set -u
 rv=/sys/kernel/tracing/rv
 seconds=${DEMO_SECONDS:-5}
+names=${MONITORS:-wip wwnr}
+
+modules_dep=/lib/modules/$(uname -r)/modules.dep
+# children MODULE: the modules that need MODULE's, by name
+children() {
+	grep -E " [^ ]*/$1\.ko(\.[a-z]+)?( |$)" "$modules_dep" 2>/dev/null |
+		sed -E 's|:.*||; s|.*/||; s|\.ko(\.[a-z]+)?$||' | sort
+}
 
 # the test kernel has them as modules; a kernel with them built in too
-for m in wip wwnr reactor_printk reactor_panic; do
-	modprobe -q $m 2>/dev/null
+for m in $names reactor_printk reactor_panic; do
+	modprobe -q "$m" 2>/dev/null
+	for c in $(children "$m"); do
+		modprobe -q "$c" 2>/dev/null
+	done
 done
+# what was asked for, and for a container each of its monitors, as
+# rv names them: NAME or CONTAINER:NAME
+shown=()
+for m in $names; do
+	if ! grep -qx "$m" $rv/available_monitors; then
+		echo "demo: no monitor or container '$m' in this kernel" \
+			"(available: $(xargs < $rv/available_monitors))" >&2
+		exit 1
+	fi
+	nested=$(grep "^$m:" $rv/available_monitors)
+	if [ -n "$nested" ]; then
+		shown+=($nested)
+	else
+		shown+=("$m")
+	fi
+done
+folder() { echo "$rv/monitors/${1/://}"; }
 
 echo
 echo "== Runtime Verification on Linux $(uname -r), $(nproc) CPUs"
 echo "available monitors: $(xargs < $rv/available_monitors)"
 echo "available reactors: $(xargs < $rv/available_reactors)"
-for m in wip wwnr; do
-	echo "  $m: $(cat $rv/monitors/$m/desc)"
+for m in "${shown[@]}"; do
+	echo "  $m: $(cat "$(folder "$m")/desc")"
 done
 
 # the log from here on holds every message of the reactor
 dmesg -C
-echo printk > $rv/monitors/wip/reactors
-echo printk > $rv/monitors/wwnr/reactors
-echo wip > $rv/enabled_monitors
-echo wwnr >> $rv/enabled_monitors
+for m in $names; do
+	echo printk > "$(folder "$m")/reactors"
+	echo "$m" >> $rv/enabled_monitors
+done
 echo "enabled: $(xargs < $rv/enabled_monitors), reactor: printk"
-echo "workload: stress-ng, context switches and CPU load, ${seconds}s"
-stress-ng --switch 2 --cpu 1 --timeout "$seconds" --quiet >/dev/null 2>&1
+echo "workload: stress-ng, context switches, forks and CPU load, ${seconds}s"
+stress-ng --switch 2 --fork 1 --cpu 1 --timeout "$seconds" --quiet >/dev/null 2>&1
 sleep 0.5
 # the counters stay until the next enable: all the figures below are of
 # the same run
 echo > $rv/enabled_monitors
-echo nop > $rv/monitors/wip/reactors
-echo nop > $rv/monitors/wwnr/reactors
+for m in $names; do
+	echo nop > "$(folder "$m")/reactors"
+done
 echo "then disabled: enabled_monitors is '$(cat $rv/enabled_monitors)'"
 
 echo
-printf '%-8s %12s %11s  %s\n' monitor events violations "last violation"
-for m in wip wwnr; do
-	stats=$rv/monitors/$m/stats
-	events=$(sed -n 's/^events: //p' $stats)
-	violations=$(sed -n 's/^violations: //p' $stats)
-	last=$(sed -n 's/^last_violation: //p' $stats |
+printf '%-16s %12s %11s  %s\n' monitor events violations "last violation"
+for m in "${shown[@]}"; do
+	stats=$(folder "$m")/stats
+	events=$(sed -n 's/^events: //p' "$stats")
+	violations=$(sed -n 's/^violations: //p' "$stats")
+	last=$(sed -n 's/^last_violation: //p' "$stats" |
 		sed -E 's/^state=([^ ]*) event=([^ ]*) cpu=([^ ]*) pid=([^ ]*) .*/event \2 in state \1 (CPU \3, pid \4)/')
-	printf '%-8s %12s %11s  %s\n' "$m" "$events" "$violations" "$last"
+	printf '%-16s %12s %11s  %s\n' "$m" "$events" "$violations" "$last"
 done
 echo
 echo "what the printk reactor printed (how many times, message):"
 log=$(dmesg | grep 'rv: ' | sed 's/^\[[^]]*\] //')
-grep -v 'more violations not printed' <<< "$log" | sort | uniq -c | sort -rn | head -n 5
+if [ -z "$log" ]; then
+	echo "      nothing: no violation"
+else
+	grep -v 'more violations not printed' <<< "$log" | sort | uniq -c | sort -rn | head -n 5
+fi
 # past its queue, the reactor prints how many it left out: their sum
 dropped=$(awk '/more violations not printed/ { n += $2 } END { print n + 0 }' <<< "$log")
 [ "$dropped" -eq 0 ] ||
@@ -56,6 +93,7 @@ dropped=$(awk '/more violations not printed/ { n += $2 } END { print n + 0 }' <<
 
 echo
 echo "what the run exercised of each model (rv coverage; --dot draws it):"
-for m in wip wwnr; do
-	"$RV_CACHE/rv/rv" coverage $m
+for m in "${shown[@]}"; do
+	"$RV_CACHE/rv/rv" coverage "$m" 2>/dev/null ||
+		echo "$m: no coverage (not an automaton with transition counts)"
 done

@@ -26,4 +26,21 @@ ktap_eq "wip finds no violation" 0 "$(awk '$1 == "wip" && $2 ~ /^[0-9]+$/ { prin
 printed=$(awk '/monitor wwnr does not allow event|more, not printed/ { sum += $1 } END { print sum + 0 }' \
 	<<< "$out")
 ktap_eq "the printk reactor reported each violation of wwnr once" "$violations" "$printed"
+
+# make demo MONITORS=sched: the container stands for its eight monitors
+out=$(MONITORS=sched DEMO_SECONDS=2 "$lab/demo.sh" 2>/dev/null)
+ktap_eq "make demo MONITORS=sched succeeds" 0 $?
+ktap_match "it enables the container and its monitors" "^enabled: (.* )?sched( .*)? sched:sco( .*)?, reactor: printk$" "$out"
+rows=$(awk '$1 ~ /^sched:[a-z]+$/ && $2 ~ /^[0-9]+$/ { print $1, $2, $3 }' <<< "$out")
+ktap_eq "and shows each of its monitors" "sched:nrp sched:opid sched:sco sched:scpd sched:snep sched:snroc sched:sssw sched:sts" \
+	"$(cut -d' ' -f1 <<< "$rows" | sort | xargs)"
+ktap_eq "each saw events, none a violation" "" \
+	"$(awk '$2 == 0 || $3 != 0' <<< "$rows")"
+ktap_match "with its coverage" "^sched:sco: [0-9]+ of [0-9]+ transitions taken$" "$out"
+out=$(MONITORS='wip; reboot' "$lab/demo.sh" 2>&1)
+ktap_eq "a MONITORS that is not names is refused before any boot" 1 $?
+ktap_match "saying what to give" "give monitor or container names" "$out"
+out=$(MONITORS=nosuch DEMO_SECONDS=1 "$lab/demo.sh" 2>&1)
+ktap_result $([ $? -ne 0 ]; echo $?) "an unknown monitor fails the demo"
+ktap_match "naming it" "no monitor or container 'nosuch' in this kernel" "$out"
 ktap_finish
