@@ -97,13 +97,16 @@ for mon in wwnr wip; do
 	echo $mon > $tr/rv/enabled_monitors
 	ktap_eq "$mon is enabled" 1 "$(cat $tr/rv/monitors/$mon/enable)"
 	# The load is the command recorded, so that it runs once the recording
-	# has begun (trace-cmd takes seconds to set up its buffers under TCG).
+	# has begun (trace-cmd takes seconds to set up its buffers under TCG);
+	# stop_cont then wakes tasks while they run, wwnr's violation, on
+	# purpose.
 	# A large buffer (KiB per CPU): wip's preempt events come by the million.
 	# The mono clock orders the records of all CPUs: the default, local,
 	# does not when the TSCs are not in sync (this guest's are not), and a
 	# wakeup on one CPU could then sort before the switch it followed.
 	out=$(trace-cmd record -q -C mono -b 32768 -o "$work/$mon.dat" $events -e rv:error_$mon \
-		stress-ng --switch 2 --fork 1 --timeout $SECONDS_RECORDED --quiet 2>&1)
+		sh -c "stress-ng --switch 2 --fork 1 --timeout $SECONDS_RECORDED --quiet;
+		       $RV_CACHE/bin/stop_cont 1000" 2>&1)
 	ktap_result $? "trace-cmd records $mon's tracepoints and error_$mon under load" "$out"
 	echo "!$mon" > $tr/rv/enabled_monitors
 	kernel_events=$(stat_of $mon events)

@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -79,12 +80,27 @@ static void *abs_loop(void *arg __attribute__((unused)))
 	return NULL;
 }
 
-static void *rel_sleep(void *arg __attribute__((unused)))
+/*
+ * A relative nanosleep() of 1 ms, until one really blocked: on a slow
+ * machine the timer can expire before the task leaves its CPU, and then
+ * it does not sleep at all. The thread's voluntary switches tell.
+ */
+static void sleep_relative_once(void)
 {
 	struct timespec delay = { .tv_nsec = 1000000 };
+	struct rusage before, after;
 
+	do {
+		getrusage(RUSAGE_THREAD, &before);
+		nanosleep(&delay, NULL);
+		getrusage(RUSAGE_THREAD, &after);
+	} while (after.ru_nvcsw == before.ru_nvcsw);
+}
+
+static void *rel_sleep(void *arg __attribute__((unused)))
+{
 	first_tid = gettid();
-	nanosleep(&delay, NULL);
+	sleep_relative_once();
 	return NULL;
 }
 
@@ -224,7 +240,7 @@ int main(int argc, char **argv)
 		if (wait_asleep(false))
 			return 1;
 		if (!strcmp(mode, "pisleep"))
-			nanosleep(&(struct timespec){ .tv_nsec = 1000000 }, NULL);
+			sleep_relative_once();
 		pthread_mutex_unlock(&pi_lock);
 		if (!strcmp(mode, "pisleep"))
 			printf("owner %d\n", gettid());
