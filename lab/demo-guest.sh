@@ -19,7 +19,7 @@ children() {
 
 # the test kernel has them as modules; a kernel with them built in too
 for m in $names reactor_printk reactor_panic; do
-	modprobe -q "$m" 2>/dev/null
+	modprobe -q "${m#*:}" 2>/dev/null
 	for c in $(children "$m"); do
 		modprobe -q "$c" 2>/dev/null
 	done
@@ -27,7 +27,15 @@ done
 # what was asked for, and for a container each of its monitors, as
 # rv names them: NAME or CONTAINER:NAME
 shown=()
-for m in $names; do
+given=$names
+names=
+for m in $given; do
+	# a nested monitor may be named alone, as rv mon allows
+	if ! grep -qx "$m" $rv/available_monitors &&
+	   [ "$(grep -c ":$m\$" $rv/available_monitors)" = 1 ]; then
+		m=$(grep ":$m\$" $rv/available_monitors)
+	fi
+	names+=" $m"
 	if ! grep -qx "$m" $rv/available_monitors; then
 		echo "demo: no monitor or container '$m' in this kernel" \
 			"(available: $(xargs < $rv/available_monitors))" >&2
