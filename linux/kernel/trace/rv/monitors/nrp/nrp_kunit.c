@@ -8,8 +8,6 @@
 
 DECLARE_SCHED_KUNIT(nrp, &task->rv[da_slot_nrp].da_mon)
 
-#define UNSYNCED	SCHED_KUNIT_UNSYNCED
-
 /* need-resched is set for the followed task */
 static void nrp_need_resched(struct sched_kunit_tasks *tasks)
 {

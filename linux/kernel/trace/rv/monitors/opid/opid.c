@@ -67,9 +67,16 @@ static void handle_sched_waking(void *data, struct task_struct *p)
 		da_handle_event_opid(sched_waking_opid);
 }
 
+/*
+ * Only need-resched set for this CPU is an operation on this CPU's
+ * runqueue. Another CPU's polling idle task is flagged lock-free, with
+ * preemption disabled only (send_call_function_single_ipi() sets it in
+ * place of an IPI), and whatever else sets another CPU's flag holds that
+ * CPU's runqueue lock: neither says anything of this CPU's state.
+ */
 static void handle_sched_need_resched(void *data, struct task_struct *tsk, int cpu, int tif)
 {
-	if (in_task())
+	if (in_task() && (tsk == current || cpu == smp_processor_id()))
 		da_handle_event_opid(sched_need_resched_opid);
 }
 

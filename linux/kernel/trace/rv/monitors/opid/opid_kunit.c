@@ -8,8 +8,6 @@
 
 DECLARE_SCHED_KUNIT(opid, this_cpu_ptr(&da_mon_opid))
 
-#define UNSYNCED	SCHED_KUNIT_UNSYNCED
-
 static void opid_irq_disable(struct sched_kunit_tasks *tasks)
 {
 	handle_irq_disable(NULL, _THIS_IP_, _RET_IP_);
@@ -45,6 +43,12 @@ static void opid_self_waking(struct sched_kunit_tasks *tasks)
 static void opid_need_resched(struct sched_kunit_tasks *tasks)
 {
 	handle_sched_need_resched(NULL, tasks->other, smp_processor_id(), TIF_NEED_RESCHED);
+}
+
+/* the current task flags another CPU's (no CPU has this number + 1 as well) */
+static void opid_remote_need_resched(struct sched_kunit_tasks *tasks)
+{
+	handle_sched_need_resched(NULL, tasks->other, smp_processor_id() + 1, TIF_NEED_RESCHED);
 }
 
 static void opid_switch(struct sched_kunit_tasks *tasks)
@@ -170,6 +174,23 @@ static void opid_ignores_self_wakeup(struct kunit *test)
 	sched_kunit_run(test, &sched_kunit_opid, steps, ARRAY_SIZE(steps), NULL, NULL);
 }
 
+/*
+ * Need-resched for another CPU, as when an IPI to a polling idle CPU is
+ * left out, says nothing of this CPU's state: no event.
+ */
+static void opid_ignores_remote_need_resched(struct kunit *test)
+{
+	static const struct sched_kunit_step steps[] = {
+		SCHED_KUNIT_STEP(opid_switch, disabled_opid),
+		SCHED_KUNIT_STEP(opid_irq_enable, preempt_disabled_opid),
+		SCHED_KUNIT_STEP(opid_remote_need_resched, preempt_disabled_opid),
+		SCHED_KUNIT_STEP(opid_preempt_enable, enabled_opid),
+		SCHED_KUNIT_STEP(opid_remote_need_resched, enabled_opid),
+	};
+
+	sched_kunit_run(test, &sched_kunit_opid, steps, ARRAY_SIZE(steps), NULL, NULL);
+}
+
 /* What an interrupt does, with preemption enabled in the task, is no violation. */
 static void opid_interrupt_wakes_a_task(struct kunit *test)
 {
@@ -195,6 +216,7 @@ static struct kunit_case opid_kunit_cases[] = {
 	KUNIT_CASE(opid_need_resched_with_interrupts_enabled),
 	KUNIT_CASE(opid_preempt_disable_twice),
 	KUNIT_CASE(opid_ignores_self_wakeup),
+	KUNIT_CASE(opid_ignores_remote_need_resched),
 	KUNIT_CASE(opid_interrupt_wakes_a_task),
 	{}
 };

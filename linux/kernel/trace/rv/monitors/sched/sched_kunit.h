@@ -38,6 +38,8 @@
 
 /* The state of an instance that waits for its init event. */
 #define SCHED_KUNIT_UNSYNCED	(-1)
+/* its name in the suites' tables of steps */
+#define UNSYNCED		SCHED_KUNIT_UNSYNCED
 
 /* The longest sequence of events a case feeds. */
 #define SCHED_KUNIT_STEPS	16

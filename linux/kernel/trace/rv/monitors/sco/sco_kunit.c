@@ -23,8 +23,6 @@ static void sco_exit(struct sched_kunit_tasks *tasks)
 	handle_schedule_exit(NULL, true);
 }
 
-#define UNSYNCED	SCHED_KUNIT_UNSYNCED
-
 /* Before the end of a call to the scheduler, nothing is known. */
 static void sco_waits_for_schedule_exit(struct kunit *test)
 {

@@ -8,8 +8,6 @@
 
 DECLARE_SCHED_KUNIT(scpd, this_cpu_ptr(&da_mon_scpd))
 
-#define UNSYNCED	SCHED_KUNIT_UNSYNCED
-
 /* the preempt tracer's reports: the count left zero, came back to it */
 static void scpd_preempt_disable(struct sched_kunit_tasks *tasks)
 {

@@ -8,8 +8,6 @@
 
 DECLARE_SCHED_KUNIT(snep, this_cpu_ptr(&da_mon_snep))
 
-#define UNSYNCED	SCHED_KUNIT_UNSYNCED
-
 static void snep_preempt_disable(struct sched_kunit_tasks *tasks)
 {
 	handle_preempt_disable(NULL, _THIS_IP_, _RET_IP_);

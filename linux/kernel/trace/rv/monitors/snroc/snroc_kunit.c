@@ -8,8 +8,6 @@
 
 DECLARE_SCHED_KUNIT(snroc, &task->rv[da_slot_snroc].da_mon)
 
-#define UNSYNCED	SCHED_KUNIT_UNSYNCED
-
 /* the followed task's state is set */
 static void snroc_set_state(struct sched_kunit_tasks *tasks)
 {

@@ -11,8 +11,6 @@
 
 DECLARE_SCHED_KUNIT(sssw, &task->rv[da_slot_sssw].da_mon)
 
-#define UNSYNCED	SCHED_KUNIT_UNSYNCED
-
 /* Follow the stand-in, a queued task, switched with the current one. */
 static void sssw_follow_stand_in(struct kunit *test)
 {

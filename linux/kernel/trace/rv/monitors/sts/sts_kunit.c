@@ -8,8 +8,6 @@
 
 DECLARE_SCHED_KUNIT(sts, this_cpu_ptr(&da_mon_sts))
 
-#define UNSYNCED	SCHED_KUNIT_UNSYNCED
-
 static void sts_irq_disable(struct sched_kunit_tasks *tasks)
 {
 	handle_irq_disable(NULL, _THIS_IP_, _RET_IP_);
