@@ -41,7 +41,7 @@ for m in $monitors; do
 	ktap_eq "$m: as many results as cases" "${plan:-none}" "$(grep -c . <<< "$cases")"
 	while IFS= read -r line; do
 		[ -n "$line" ] || continue
-		name=$(sed -E 's/^(not )?ok [0-9]+ ([^ ]+).*/\2/' <<< "$line")
+		[[ $line =~ ^(not )?ok\ [0-9]+\ ([^ ]+) ]] && name=${BASH_REMATCH[2]} || name=$line
 		case $line in
 		"ok "*" # SKIP"*) ktap_skip "$m: $name" "${line#* # SKIP }" ;;
 		"ok "*) ktap_result 0 "$m: $name" ;;
