@@ -246,6 +246,15 @@ printf '%s\n' 'kind per_task' 'sched:sched_switch switch_out init pid=prev_pid' 
 out=$(status_and_output "$rv" replay --json -m "$work/pidcond.map" $models/wwnr.dot "$work/wwnr.dat")
 ktap_eq "a condition pid==N is read as one: the run succeeds (status 0)" 0 "$(status "$out")"
 ktap_match "and no wakeup matches it" '"tracepoint": "sched:sched_wakeup", "event": "wakeup", "records": 0' "$out"
+# a value past LLONG_MAX, as an address would be, on an unsigned field:
+# read, and ordered as unsigned (every type is below the largest)
+printf '%s\n' 'kind per_task' 'sched:sched_switch switch_out init pid=prev_pid' \
+	'sched:sched_switch switch_in pid=next_pid' \
+	'sched:sched_wakeup wakeup pid=pid common_type<0xffffffffffffffff' > "$work/ucond.map"
+out=$(status_and_output "$rv" replay --json -m "$work/ucond.map" $models/wwnr.dot "$work/wwnr.dat")
+ktap_eq "an unsigned condition past LLONG_MAX is read: the run finds wwnr's violation (status 1)" \
+	1 "$(status "$out")"
+ktap_match "every wakeup matches it" '"tracepoint": "sched:sched_wakeup", "event": "wakeup", "records": 5' "$out"
 bad_mapping "forget with an event" 'bad.map:1: forget takes - for the event' \
 	'sched:sched_process_fork wakeup forget'
 bad_mapping "an empty mapping" 'bad.map: no tracepoint is mapped' '# nothing'

@@ -216,6 +216,11 @@ static bool parse_condition(const char *word, struct condition *c)
 	rest += strlen(ops[i].text);
 	errno = 0;
 	c->value = strtoll(rest, &end, 0);
+	/* past LLONG_MAX: an unsigned field's value, such as an address */
+	if (errno == ERANGE && *rest != '-') {
+		errno = 0;
+		c->value = (long long)strtoull(rest, &end, 0);
+	}
 	if (!valid_name(c->field) || !*rest || *end || errno) {
 		free(c->field);
 		return false;
@@ -501,6 +506,9 @@ static bool rule_matches(const struct rule *r, struct tep_record *record)
 	for (i = 0; i < r->nr_conds; i++) {
 		const struct condition *c = &r->conds[i];
 		long long v = field_value(c->f, record);
+		/* an unsigned field is ordered as unsigned: 0xffff... is its largest */
+		bool is_signed = c->f->flags & TEP_FIELD_IS_SIGNED;
+		unsigned long long uv = v, uc = c->value;
 		bool ok;
 
 		switch (c->op) {
@@ -511,16 +519,16 @@ static bool rule_matches(const struct rule *r, struct tep_record *record)
 			ok = v != c->value;
 			break;
 		case COND_LT:
-			ok = v < c->value;
+			ok = is_signed ? v < c->value : uv < uc;
 			break;
 		case COND_LE:
-			ok = v <= c->value;
+			ok = is_signed ? v <= c->value : uv <= uc;
 			break;
 		case COND_GT:
-			ok = v > c->value;
+			ok = is_signed ? v > c->value : uv > uc;
 			break;
 		case COND_GE:
-			ok = v >= c->value;
+			ok = is_signed ? v >= c->value : uv >= uc;
 			break;
 		case COND_AND:
 			ok = (v & c->value) != 0;
@@ -890,16 +898,15 @@ int cmd_replay(int argc, char **argv)
 	};
 	struct replay rp = { };
 	struct tracecmd_input *handle = NULL;
-	const char *model, *trace, *kind = NULL;
-	char *mapping = NULL, *name;
+	const char *model, *trace, *kind = NULL, *mapping_arg = NULL;
+	char *mapping, *name;
 	int opt, i, status = EXIT_ERROR;
 	size_t cells;
 
 	while ((opt = getopt_long(argc, argv, "m:k:jh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'm':
-			free(mapping);
-			mapping = strdup(optarg);
+			mapping_arg = optarg;
 			break;
 		case 'k':
 			kind = optarg;
@@ -909,11 +916,9 @@ int cmd_replay(int argc, char **argv)
 			break;
 		case 'h':
 			replay_usage(stdout);
-			free(mapping);
 			return 0;
 		default:
 			replay_usage(stderr);
-			free(mapping);
 			return EXIT_ERROR;
 		}
 	}
@@ -921,7 +926,6 @@ int cmd_replay(int argc, char **argv)
 		rv_err(argc - optind < 2 ? "which model and which trace?" :
 		       "one model and one trace");
 		replay_usage(stderr);
-		free(mapping);
 		return EXIT_ERROR;
 	}
 	model = argv[optind];
@@ -932,12 +936,11 @@ int cmd_replay(int argc, char **argv)
 				rp.kind = i;
 		if (rp.kind == KIND_UNSET) {
 			rv_err("no kind '%s': per_cpu, per_task or global", kind);
-			free(mapping);
 			return EXIT_ERROR;
 		}
 	}
-	if (!mapping)
-		mapping = default_mapping(model);
+	mapping = mapping_arg ? xstrndup(mapping_arg, strlen(mapping_arg)) :
+		  default_mapping(model);
 	name = automaton_name_of(model);
 	if (!name || automaton_load(&rp.aut, model, name)) {
 		free(name);
