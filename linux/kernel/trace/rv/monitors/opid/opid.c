@@ -69,10 +69,10 @@ static void handle_sched_waking(void *data, struct task_struct *p)
 
 /*
  * Only need-resched set for this CPU is an operation on this CPU's
- * runqueue. Another CPU's polling idle task is flagged lock-free, with
- * preemption disabled only (send_call_function_single_ipi() sets it in
- * place of an IPI), and whatever else sets another CPU's flag holds that
- * CPU's runqueue lock: neither says anything of this CPU's state.
+ * runqueue. Another CPU's idle task is flagged lock-free, with preemption
+ * disabled only, in place of an IPI or before one
+ * (send_call_function_single_ipi(), wake_up_idle_cpu()), and its running
+ * task under its runqueue lock: this CPU's state says nothing of either.
  */
 static void handle_sched_need_resched(void *data, struct task_struct *tsk, int cpu, int tif)
 {
