@@ -32,6 +32,18 @@ mark_start() {
 	fi
 }
 
+# A guest script loads modules and writes to the kernel's tracefs: never
+# on the host's own kernel. Only guest-init.sh sets LAB_OUT, to this.
+for script in "$@"; do
+	case $script in
+	*tests/guest/*)
+		if [ "${LAB_OUT:-}" != /run/lab/out ] || [ ! -d /run/lab/out ]; then
+			echo "run-tests: $script runs in a lab guest only: lab/vm-run.sh -- lab/run-tests.sh $script" >&2
+			exit 2
+		fi ;;
+	esac
+done
+
 passed=0 failed=0 skipped=0 n=0
 echo "KTAP version 1"
 # claiming, the number of scripts is known at the end only

@@ -25,6 +25,10 @@ ktap_result $? "a repository under /tmp is at its path in the guest too" "$out"
 ktap_match "and the command runs in it" "^$clone/repo\$" "$(tr -d '\r' < "$console")"
 rm -rf "$clone"
 
+out=$(env -u LAB_OUT "$lab/run-tests.sh" tests/guest/sched.sh 2>&1)
+ktap_eq "run-tests refuses a guest script on the host" 2 $?
+ktap_match "and says where it runs" 'runs in a lab guest only' "$out"
+
 vm -- 'exit 7' >/dev/null 2>&1
 ktap_eq "a failing command fails vm-run, with its exit status" 7 $?
 
