@@ -60,16 +60,27 @@ END {
 		wl = workloads[w]
 		printf "\n%s\n", wl == "pipe" ? "pipe round trip (two wakeups, two context switches)" : \
 			"fork + exit + wait"
-		printf "  %-11s %10s %8s %10s %8s %12s\n", "setting", "ours", "vs none", \
-			"Debian", "vs none", "ours/Debian"
+		printf "  %-11s %10s %8s %10s %8s %11s\n", "setting", "ours", "vs none", \
+			"Debian", "vs none", "cost ratio"
 		ob = median("bench " wl " no-monitor")
 		db = median("bench-debian " wl " no-monitor")
 		for (s = 1; s <= ns; s++) {
 			o = median("bench " wl " " settings[s])
-			d = median("bench-debian " wl " " settings[s])
-			printf "  %-11s %10.1f %+7.1f%% %10.1f %+7.1f%% %12.3f\n", settings[s], \
-				o, 100 * (o / ob - 1), d, 100 * (d / db - 1), o / d
+			line = sprintf("  %-11s %10.1f %+7.1f%%", settings[s], o, 100 * (o / ob - 1))
+			if (("bench-debian " wl " " settings[s]) in runs) {
+				d = median("bench-debian " wl " " settings[s])
+				line = line sprintf(" %10.1f %+7.1f%%", d, 100 * (d / db - 1))
+				if (settings[s] != "no-monitor")
+					line = line sprintf(" %11.3f", (o - ob) / (d - db))
+			} else {
+				line = line sprintf(" %10s %8s", "-", "-")
+			}
+			print line
 		}
+		printf "  monitoring wip+wwnr / tracing their events: ours %.3f, Debian\047s %.3f\n", \
+			(median("bench " wl " wip+wwnr") - ob) / (median("bench " wl " tracing") - ob), \
+			(median("bench-debian " wl " wip+wwnr") - db) / \
+			(median("bench-debian " wl " tracing") - db)
 	}
 	printf "\nThe runs of one setting on one kernel differ by at most:"
 	for (w = 1; w <= nw; w++) {
@@ -88,4 +99,7 @@ END {
 }' "$work/all"
 echo
 echo "no-monitor: RV on, no monitor enabled; rv-off: wip and wwnr enabled,"
-echo "monitoring_on 0. 'vs none': against no-monitor on the same kernel."
+echo "monitoring_on 0; tracing: no monitor, the events of wip and wwnr recorded"
+echo "in the ftrace ring buffer; sched: the sched container (ours only)."
+echo "'vs none': against no-monitor on the same kernel; cost ratio: ours over"
+echo "Debian's, of the time added to no-monitor."
