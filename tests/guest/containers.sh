@@ -84,6 +84,22 @@ python3 -c 'open("enabled_monitors", "w").write("sched:child_b\n")'
 ktap_eq "Python's open(..., 'w') with CONTAINER:CHILD" "0 0 1" "$(switches)"
 echo > enabled_monitors
 
+# a pause of monitoring: the children detach and stay enabled; a child
+# enabled during it completes the container, and starts when it ends
+echo sched:child_a > enabled_monitors
+read -r starts_a stops_a starts_b stops_b <<< "$(counts)"
+echo 0 > monitoring_on
+ktap_eq "a pause stops the enabled child and leaves it on" \
+	"0 1 0:$starts_a $((stops_a + 1)) $starts_b $stops_b" "$(switches):$(counts)"
+echo 1 > monitors/sched/enable
+ktap_eq "enabling the container during the pause lists it whole, starting nothing" \
+	"1 1 1:$(lines sched sched:child_a sched:child_b):$starts_a $starts_b" \
+	"$(switches):$(cat enabled_monitors):$(counts | cut -d' ' -f1,3)"
+echo 1 > monitoring_on
+ktap_eq "the end of the pause starts both children" "$((starts_a + 1)) $((starts_b + 1))" \
+	"$(counts | cut -d' ' -f1,3)"
+echo > enabled_monitors
+
 # bad input: the errno, and nothing changed
 echo sched:child_a > enabled_monitors
 state() {

@@ -68,17 +68,42 @@ ktap_eq "enabling an enabled monitor does not start it again" "$((s0 + 1))" "$(c
 echo 0 > monitors/rv_test/enable
 ktap_eq "echo 0 > enable stops it" "$((t0 + 1)) " "$(cat $monp/stops) $(cat enabled_monitors)"
 
-# monitoring_on
+# monitoring_on: a pause detaches the enabled monitors, which stay
+# enabled; the end of the pause starts them again, reset
 echo rv_test > enabled_monitors
-r0=$(cat $monp/resets)
+r0=$(cat $monp/resets) s0=$(cat $monp/starts) t0=$(cat $monp/stops)
 echo 0 > monitoring_on
 ktap_eq "echo 0 > monitoring_on switches monitoring off" 0 "$(cat monitoring_on)"
 ktap_eq "and leaves the monitors enabled" rv_test "$(cat enabled_monitors)"
+ktap_eq "but detached: stopped" "$((t0 + 1))" "$(cat $monp/stops)"
+ktap_eq "and its enable file says so" 1 "$(cat monitors/rv_test/enable)"
 echo 1 > monitoring_on
 ktap_eq "echo 1 > monitoring_on switches it back on" 1 "$(cat monitoring_on)"
-ktap_eq "and resets the enabled monitors (only those)" "$((r0 + 1))" "$(cat $monp/resets)"
+ktap_eq "and resets and starts the enabled monitors (only those)" \
+	"$((r0 + 1)) $((s0 + 1))" "$(cat $monp/resets) $(cat $monp/starts)"
 echo 1 > monitoring_on
 ktap_eq "writing 1 when it is on resets nothing" "$((r0 + 1))" "$(cat $monp/resets)"
+# what the user switches during a pause takes effect when it ends
+echo 0 > monitoring_on
+s0=$(cat $monp/starts) t0=$(cat $monp/stops)
+echo rv_test_b >> enabled_monitors
+ktap_eq "a monitor enabled during a pause is listed" "rv_test rv_test_b" \
+	"$(xargs < enabled_monitors)"
+ktap_eq "but not started" "$s0" "$(cat $monp/starts)"
+echo '!rv_test' >> enabled_monitors
+ktap_eq "one disabled during a pause goes, with no stop to call" "rv_test_b $t0" \
+	"$(xargs < enabled_monitors) $(cat $monp/stops)"
+echo 1 > monitoring_on
+ktap_eq "the end of the pause starts only what is enabled" "$((s0 + 1)) rv_test_b" \
+	"$(cat $monp/starts) $(xargs < enabled_monitors)"
+# a monitor that cannot attach again is left disabled, and the write says so
+echo 0 > monitoring_on
+echo -16 > $monp/start_error
+ktap_match "resuming fails with the error of a monitor that cannot start" \
+	"Device or resource busy" "$( (echo 1 > monitoring_on) 2>&1)"
+ktap_eq "monitoring is on, that monitor disabled" "1 " \
+	"$(cat monitoring_on) $(xargs < enabled_monitors)"
+echo 0 > $monp/start_error
 echo > enabled_monitors
 
 # reactors: the documentation's example, and reactions

@@ -99,6 +99,8 @@ struct rv_violation {
  * @enabled:		whether the monitor processes events: set once all
  *			its handlers are attached (see rv_monitor_enabled());
  *			never set for a container
+ * @paused:		enabled by the user while rv/monitoring_on is 0: not
+ *			attached to its events until monitoring resumes
  * @reactor:		the reactor selected for the monitor, NULL for none
  * @parent:		the container the monitor belongs to, NULL for none
  * @switching:		marks, under the core's lock, the children that
@@ -135,6 +137,7 @@ struct rv_monitor {
 
 	struct module		*owner;
 	bool			enabled;
+	bool			paused;
 	struct rv_reactor __rcu	*reactor;
 	struct rv_monitor	*parent;
 	bool			switching;

@@ -8,7 +8,9 @@
  * rv/monitors/NAME/enable; the core resets the monitor and calls its
  * start() callback, which attaches it to the kernel events it follows.
  * Disabling calls stop() and waits until no handler of the monitor runs
- * any more. rv/monitoring_on pauses every monitor at once.
+ * any more. rv/monitoring_on pauses every monitor at once: a paused
+ * monitor stays enabled for the user but is detached from its events, so
+ * that a pause costs the kernel nothing; resuming starts it afresh.
  *
  * A container groups monitors: it has no automaton of its own, and its
  * children, registered under it, are listed as CONTAINER:CHILD and have
@@ -258,8 +260,8 @@ struct rv_monitor *rv_next_child(struct rv_monitor *container, struct rv_monitor
 }
 
 /*
- * Whether a monitor is on, as the user sees it: a container is when it
- * has children and all of them are.
+ * Whether a monitor is on, as the user sees it: paused or not; a
+ * container is when it has children and all of them are.
  */
 static bool rv_monitor_is_on(struct rv_monitor *monitor)
 {
@@ -268,10 +270,10 @@ static bool rv_monitor_is_on(struct rv_monitor *monitor)
 
 	lockdep_assert_held(&rv_interface_lock);
 	if (!rv_is_container(monitor))
-		return monitor->enabled;
+		return monitor->enabled || monitor->paused;
 	for (child = rv_next_child(monitor, NULL); child;
 	     child = rv_next_child(monitor, child)) {
-		if (!child->enabled)
+		if (!rv_monitor_is_on(child))
 			return false;
 		any = true;
 	}
@@ -318,7 +320,7 @@ static int rv_enable_container(struct rv_monitor *container)
 		return -ENODEV;
 	for (child = rv_next_child(container, NULL); child;
 	     child = rv_next_child(container, child)) {
-		child->switching = !child->enabled;
+		child->switching = !rv_monitor_is_on(child);
 		ret = rv_enable_monitor(child);
 		if (ret)
 			break;
@@ -334,16 +336,12 @@ static int rv_enable_container(struct rv_monitor *container)
 	return ret;
 }
 
-static int rv_enable_monitor(struct rv_monitor *monitor)
+/* Attach a monitor, from its initial state. */
+static int rv_start_monitor(struct rv_monitor *monitor)
 {
 	int ret;
 
 	lockdep_assert_held(&rv_interface_lock);
-	if (rv_is_container(monitor))
-		return rv_enable_container(monitor);
-	if (monitor->enabled)
-		return 0;
-	rv_reset_stats(monitor);
 	if (monitor->reset)
 		monitor->reset();
 	ret = monitor->start();
@@ -355,6 +353,22 @@ static int rv_enable_monitor(struct rv_monitor *monitor)
 	 */
 	smp_store_release(&monitor->enabled, true);
 	return 0;
+}
+
+static int rv_enable_monitor(struct rv_monitor *monitor)
+{
+	lockdep_assert_held(&rv_interface_lock);
+	if (rv_is_container(monitor))
+		return rv_enable_container(monitor);
+	if (rv_monitor_is_on(monitor))
+		return 0;
+	rv_reset_stats(monitor);
+	if (!rv_monitoring_on()) {
+		/* it starts when monitoring resumes */
+		monitor->paused = true;
+		return 0;
+	}
+	return rv_start_monitor(monitor);
 }
 
 /*
@@ -372,6 +386,10 @@ static bool rv_stop_monitor(struct rv_monitor *monitor)
 		     child = rv_next_child(monitor, child))
 			stopped |= rv_stop_monitor(child);
 		return stopped;
+	}
+	if (monitor->paused) {
+		monitor->paused = false;
+		return false;
 	}
 	if (!monitor->enabled)
 		return false;
@@ -1034,6 +1052,7 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
 		goto out_unlock;
 	monitor->owner = owner;
 	monitor->enabled = false;
+	monitor->paused = false;
 	monitor->switching = false;
 	monitor->parent = parent;
 	RCU_INIT_POINTER(monitor->reactor, NULL);
@@ -1241,9 +1260,11 @@ static const struct file_operations enabled_monitors_fops = {
 
 /*
  * rv/monitoring_on: 0 pauses every monitor, 1 resumes them, from a fresh
- * start: what a monitor knew when it was paused is stale. Writing 0
- * returns once no handler that saw monitoring on runs any more, so that
- * none can undo the reset that the next 1 does.
+ * start: what a monitor knew when it was paused is stale. A paused
+ * monitor is detached from its events: writing 0 returns once no handler
+ * runs any more. A monitor that cannot start again when monitoring
+ * resumes is left disabled, and the write fails with its error; the
+ * others resume.
  */
 
 static ssize_t monitoring_on_read(struct file *filp, char __user *ubuf,
@@ -1256,8 +1277,8 @@ static ssize_t monitoring_on_write(struct file *filp, const char __user *ubuf,
 				   size_t count, loff_t *ppos)
 {
 	struct rv_monitor *m;
+	int ret, err;
 	bool on;
-	int ret;
 
 	ret = rv_parse_switch(ubuf, count, ppos, &on);
 	if (ret)
@@ -1265,17 +1286,31 @@ static ssize_t monitoring_on_write(struct file *filp, const char __user *ubuf,
 
 	mutex_lock(&rv_interface_lock);
 	if (on && !rv_monitoring_on()) {
-		list_for_each_entry(m, &rv_monitors, list)
-			if (m->enabled && m->reset)
-				m->reset();
+		list_for_each_entry(m, &rv_monitors, list) {
+			if (!m->paused)
+				continue;
+			m->paused = false;
+			err = rv_start_monitor(m);
+			if (err && !ret)
+				ret = err;
+		}
 		/* pairs with rv_monitoring_on(): the handlers see the reset */
 		smp_store_release(&__rv_monitoring_on, true);
 	} else if (!on && rv_monitoring_on()) {
+		bool stopped = false;
+
 		WRITE_ONCE(__rv_monitoring_on, false);
-		tracepoint_synchronize_unregister();
+		list_for_each_entry(m, &rv_monitors, list) {
+			if (rv_is_container(m) || !m->enabled)
+				continue;
+			stopped |= rv_stop_monitor(m);
+			m->paused = true;
+		}
+		if (stopped)
+			tracepoint_synchronize_unregister();
 	}
 	mutex_unlock(&rv_interface_lock);
-	return count;
+	return ret ?: count;
 }
 
 static const struct file_operations monitoring_on_fops = {
