@@ -60,7 +60,10 @@ EXPORT_SYMBOL_GPL(rv_objects_create);
  * rv_objects_destroy - free the instances of a per-object monitor
  * @objects: the table, which no handler can reach any more
  *
- * Waits until no handler runs and every instance is back in the pool.
+ * Waits until no handler runs, stops following the objects still
+ * followed (counted as released: the monitor's statistics, which a pause
+ * keeps, then say that it follows none), and frees the table once every
+ * instance is back in the pool.
  *
  * Context: process context, from the monitor's stop(), after it detached
  * its handlers.
@@ -70,7 +73,8 @@ void rv_objects_destroy(struct rv_objects *objects)
 	if (!objects)
 		return;
 	tracepoint_synchronize_unregister();
-	/* the instances still waiting for their grace period */
+	rv_objects_release_all(objects);
+	/* the instances waiting for their grace period */
 	rcu_barrier();
 	kvfree(objects->buckets);
 	kvfree(objects->pool);
