@@ -44,6 +44,7 @@ if [ -f "$src/needs" ]; then
 		symbols+=("$RV_CACHE/ext/$kind/$need/Module.symvers")
 	done
 fi
-make -s -C "$TREE" O="$out" ARCH=x86_64 CC="ccache gcc" M="$dest" \
+# the build folder's own Makefile knows its source tree: ours, or Debian's
+make -s -C "$out" ARCH=x86_64 CC="ccache gcc" M="$dest" \
 	KBUILD_EXTRA_SYMBOLS="${symbols[*]}" "$@" modules >&2
 echo "$dest"
