@@ -6,18 +6,25 @@
 # that the merged Linux RV and ours share is used, so this runs unchanged
 # on either kernel.
 #
-# Usage: kernel-guest.sh RESULTS
-#   appends "WORKLOAD SETTING NS" lines to RESULTS, one per run.
-#   BENCH_ROUNDS, BENCH_PIPE, BENCH_FORK: rounds, and iterations of each
-#   workload per run.
+# Usage: kernel-guest.sh RESULTS EVENTS_MODULE
+#   appends "WORKLOAD SETTING NS" lines to RESULTS, one per run: NS is
+#   the mean guest time of one iteration. EVENTS_MODULE is
+#   rv_bench_events.ko, built for the kernel that runs.
+#   BENCH_ROUNDS, BENCH_PIPE, BENCH_FORK, BENCH_TOGGLES: rounds, and
+#   iterations of each workload per run.
 set -euo pipefail
 
-results=${1:?usage: kernel-guest.sh RESULTS}
+results=${1:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
+events_module=${2:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
 rounds=${BENCH_ROUNDS:-5}
-workloads=(pipe fork)
-declare -A count=([pipe]=${BENCH_PIPE:-20000} [fork]=${BENCH_FORK:-1000})
+# pipe and fork: rv-bench's; toggle: rv_bench_events' preemption toggles
+workloads=(pipe fork toggle)
+declare -A count=([pipe]=${BENCH_PIPE:-20000} [fork]=${BENCH_FORK:-1000}
+	[toggle]=${BENCH_TOGGLES:-1000000})
+events=/sys/module/rv_bench_events/parameters
 # no-monitor: RV on, no monitor enabled; rv-off: both monitors enabled,
-# monitoring_on switched off (the probes stay attached); tracing: no
+# monitoring_on switched off (ours detaches them, Debian's RV keeps their
+# probes attached); tracing: no
 # monitor, the events wip and wwnr follow recorded in the ftrace ring
 # buffer instead; sched: the sched container, on a kernel that has it
 settings=(no-monitor wip wwnr wip+wwnr rv-off tracing)
@@ -53,25 +60,38 @@ setting() {
 	# a container lists itself and its children
 	[ "$1" != sched ] || want=$(grep '^sched' $rv/available_monitors | xargs)
 	if [ "$(xargs < $rv/enabled_monitors)" != "$want" ] ||
-		[ "$(xargs < $tracing/set_event)" != "$(xargs <<< "$events")" ] ||
+		[ "$(sort $tracing/set_event | xargs)" != "$(xargs -n1 <<< "$events" | sort | xargs)" ] ||
 		[ "$(cat $rv/monitoring_on)" != $on ]; then
 		echo "kernel-guest: the setting $1 did not take" >&2
 		exit 1
 	fi
 }
 
+# run WORKLOAD: one run; prints the mean guest ns of one iteration
+run() {
+	local ns
+	if [ "$1" != toggle ]; then
+		"$bin" "$1" "${count[$1]}"
+		return
+	fi
+	echo "${count[toggle]}" > $events/preempt_toggles
+	ns=$(cat $events/last_ns)
+	echo "$((ns / count[toggle])).$(printf %03d $((ns % count[toggle] * 1000 / count[toggle])))"
+}
+
+insmod "$events_module"
 reacting=$(cat $rv/reacting_on)
-trap 'echo $reacting > $rv/reacting_on' EXIT
+trap 'echo $reacting > $rv/reacting_on; : > $tracing/set_event' EXIT
 echo 0 > $rv/reacting_on
 # a first run of each, not counted: page cache, slab caches
 for w in "${workloads[@]}"; do
-	"$bin" "$w" "${count[$w]}" > /dev/null
+	run "$w" > /dev/null
 done
 for round in $(seq "$rounds"); do
 	for s in "${settings[@]}"; do
 		setting "$s"
 		for w in "${workloads[@]}"; do
-			echo "$w $s $("$bin" "$w" "${count[$w]}")" >> "$results"
+			echo "$w $s $(run "$w")" >> "$results"
 		done
 	done
 	echo "kernel-guest: round $round of $rounds done" >&2

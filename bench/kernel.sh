@@ -9,8 +9,8 @@
 # each monitor setting. The report gives medians and ratios; nothing here
 # passes or fails.
 #
-# BENCH_ROUNDS (5), BENCH_PIPE (20000), BENCH_FORK (1000): rounds, and
-# iterations of each workload per run.
+# BENCH_ROUNDS (5), BENCH_PIPE (20000), BENCH_FORK (1000), BENCH_TOGGLES
+# (1000000): rounds, and iterations of each workload per run.
 set -euo pipefail
 . "$(dirname "$0")/../lab/lib.sh"
 cd "$REPO_DIR"
@@ -19,10 +19,16 @@ kinds=(bench bench-debian)
 declare -A tree=([bench]=$TREE [bench-debian]=$PRISTINE)
 declare -A label=([bench]=ours [bench-debian]="Debian's")
 
+# Debian's tree lacks our monitors: its kernel takes the options it has
+declare -A partial=([bench]= [bench-debian]=--partial)
 for kind in "${kinds[@]}"; do
-	"$LAB_DIR/build.sh" --tree "${tree[$kind]}" --out "$(build_dir "$kind")" bench
+	"$LAB_DIR/build.sh" --tree "${tree[$kind]}" --out "$(build_dir "$kind")" \
+		${partial[$kind]} bench
 done
 build_rv_bench
+for kind in "${kinds[@]}"; do
+	"$LAB_DIR/build-module.sh" --kind "$kind" bench/modules/rv_bench_events > /dev/null
+done
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -30,7 +36,8 @@ for kind in "${kinds[@]}"; do
 	echo "bench: timing the workloads on ${label[$kind]} RV" >&2
 	"$LAB_DIR/vm-run.sh" --kind "$kind" --cpus 1 --icount --quiet \
 		--timeout "${VM_TIMEOUT:-3600}" --out "$work/$kind" -- \
-		"bash bench/kernel-guest.sh \$LAB_OUT/results" >&2
+		"bash bench/kernel-guest.sh \$LAB_OUT/results \
+		$RV_CACHE/ext/$kind/rv_bench_events/rv_bench_events.ko" >&2
 	sed "s/^/$kind /" "$work/$kind/results" >> "$work/all"
 done
 
@@ -58,8 +65,12 @@ function median(key,    n, i, j, t, v) {
 END {
 	for (w = 1; w <= nw; w++) {
 		wl = workloads[w]
-		printf "\n%s\n", wl == "pipe" ? "pipe round trip (two wakeups, two context switches)" : \
-			"fork + exit + wait"
+		if (wl == "pipe")
+			printf "\npipe round trip (two wakeups, two context switches)\n"
+		else if (wl == "fork")
+			printf "\nfork + exit + wait\n"
+		else
+			printf "\none preemption toggle from a module (two wip events)\n"
 		printf "  %-11s %10s %8s %10s %8s %11s\n", "setting", "ours", "vs none", \
 			"Debian", "vs none", "cost ratio"
 		ob = median("bench " wl " no-monitor")
@@ -67,15 +78,20 @@ END {
 		for (s = 1; s <= ns; s++) {
 			o = median("bench " wl " " settings[s])
 			line = sprintf("  %-11s %10.1f %+7.1f%%", settings[s], o, 100 * (o / ob - 1))
+			point = sprintf("%s %.2f", settings[s], 100 * (o / ob - 1))
 			if (("bench-debian " wl " " settings[s]) in runs) {
 				d = median("bench-debian " wl " " settings[s])
 				line = line sprintf(" %10.1f %+7.1f%%", d, 100 * (d / db - 1))
+				point = point sprintf(" %.2f", 100 * (d / db - 1))
 				if (settings[s] != "no-monitor")
 					line = line sprintf(" %11.3f", (o - ob) / (d - db))
 			} else {
 				line = line sprintf(" %10s %8s", "-", "-")
+				point = point " -"
 			}
 			print line
+			if (settings[s] != "no-monitor")
+				print point > (plot "-" wl)
 		}
 		printf "  monitoring wip+wwnr / tracing their events: ours %.3f, Debian\047s %.3f\n", \
 			(median("bench " wl " wip+wwnr") - ob) / (median("bench " wl " tracing") - ob), \
@@ -96,10 +112,37 @@ END {
 		printf " %.2f%% (%s)", 100 * widest, workloads[w]
 	}
 	printf "\n"
-}' "$work/all"
+}' plot="$work/plot" "$work/all"
 echo
 echo "no-monitor: RV on, no monitor enabled; rv-off: wip and wwnr enabled,"
 echo "monitoring_on 0; tracing: no monitor, the events of wip and wwnr recorded"
 echo "in the ftrace ring buffer; sched: the sched container (ours only)."
 echo "'vs none': against no-monitor on the same kernel; cost ratio: ours over"
 echo "Debian's, of the time added to no-monitor."
+
+# The picture: what each setting adds, ours beside Debian's, a panel per
+# workload.
+png=$RV_CACHE/bench/kernel.png
+mkdir -p "$(dirname "$png")"
+gnuplot <<EOF
+set terminal pngcairo size 1500,500 font ",10"
+set output '$png'
+set multiplot layout 1,3 title "Time added to no-monitor, % (medians of ${BENCH_ROUNDS:-5}; $(date -u +%F); 1 CPU, QEMU -icount)"
+set style data histograms
+set style histogram clustered gap 1
+set style fill solid 0.8 border -1
+set datafile missing '-'
+set yrange [0:*]
+set ylabel '% added'
+set xtics rotate by -30
+set key top left
+set title 'pipe round trip'
+plot '$work/plot-pipe' using 2:xtic(1) title 'ours', '' using 3 title "Debian's"
+set title 'fork + exit + wait'
+plot '$work/plot-fork' using 2:xtic(1) title 'ours', '' using 3 title "Debian's"
+set title 'one preemption toggle, from a module'
+plot '$work/plot-toggle' using 2:xtic(1) title 'ours', '' using 3 title "Debian's"
+unset multiplot
+EOF
+echo
+echo "The plot: $png"

@@ -15,6 +15,8 @@ packages=(
 	libtracecmd-dev
 	stress-ng trace-cmd sparse unifdef python3-docutils python3-sphinx
 	python3-sphinx-rtd-theme git groff-base
+	# the benchmarks' plots
+	gnuplot-nox
 )
 
 missing=()

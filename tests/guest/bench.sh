@@ -34,14 +34,21 @@ for m in wip wwnr; do
 	echo 1 > $instances/bench_$m/events/rv/event_$m/enable
 done
 results=$(mktemp)
-BENCH_ROUNDS=2 BENCH_PIPE=100 BENCH_FORK=10 \
-	bash bench/kernel-guest.sh "$results" 2>/dev/null
+# the sched setting is there when the container is (make bench-kernel)
+settings="no-monitor rv-off tracing wip wip+wwnr wwnr"
+grep -qx sched $rv/available_monitors && settings="no-monitor rv-off sched tracing wip wip+wwnr wwnr"
+BENCH_ROUNDS=2 BENCH_PIPE=100 BENCH_FORK=10 BENCH_TOGGLES=1000 \
+	bash bench/kernel-guest.sh "$results" \
+	"$RV_CACHE/ext/test/rv_bench_events/rv_bench_events.ko" 2>/dev/null
 ktap_eq "the driver completes two short rounds" 0 $?
-ktap_eq "and records each workload under each setting, each round" 20 "$(wc -l < "$results")"
-ktap_eq "the settings" "no-monitor rv-off wip wip+wwnr wwnr" \
-	"$(cut -d' ' -f2 "$results" | sort -u | xargs)"
-bad=$(awk '$1 !~ /^(pipe|fork)$/ || !($3 + 0 > 0)' "$results")
+ktap_eq "and records each workload under each setting, each round" \
+	$((3 * $(wc -w <<< "$settings") * 2)) "$(wc -l < "$results")"
+ktap_eq "the settings" "$settings" "$(cut -d' ' -f2 "$results" | sort -u | xargs)"
+ktap_eq "the workloads" "fork pipe toggle" "$(cut -d' ' -f1 "$results" | sort -u | xargs)"
+bad=$(awk '$1 !~ /^(pipe|fork|toggle)$/ || !($3 + 0 > 0)' "$results")
 ktap_eq "every line is a workload and a positive time" "" "$bad"
+ktap_eq "the tracing setting leaves no event enabled" "" "$(cat /sys/kernel/tracing/set_event)"
+rmmod rv_bench_events
 for m in wip wwnr; do
 	echo 0 > $instances/bench_$m/events/rv/event_$m/enable
 done
