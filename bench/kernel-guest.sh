@@ -26,13 +26,19 @@ events=/sys/module/rv_bench_events/parameters
 # monitoring_on switched off (ours detaches them, Debian's RV keeps their
 # probes attached); tracing: no
 # monitor, the events wip and wwnr follow recorded in the ftrace ring
-# buffer instead; sched: the sched container, on a kernel that has it
+# buffer instead; sched: the sched container, on a kernel that has it;
+# no-rv: the kernel has no RV
 settings=(no-monitor wip wwnr wip+wwnr rv-off tracing)
 traced="sched:sched_switch sched:sched_wakeup sched:sched_waking
 preemptirq:preempt_disable preemptirq:preempt_enable"
 tracing=/sys/kernel/tracing
 rv=$tracing/rv
-grep -qx sched $rv/available_monitors && settings+=(sched)
+# a kernel built without RV has one setting: no-rv
+if [ ! -d $rv ]; then
+	settings=(no-rv)
+elif grep -qx sched $rv/available_monitors; then
+	settings+=(sched)
+fi
 
 bin=/tmp/rv-bench
 cp "$RV_CACHE/bin/rv-bench" "$bin"
@@ -41,6 +47,7 @@ cp "$RV_CACHE/bin/rv-bench" "$bin"
 setting() {
 	local monitors=${1//+/ } on=1 events= m want
 	case $1 in
+	no-rv) return ;;
 	no-monitor) monitors= ;;
 	rv-off) monitors='wip wwnr' on=0 ;;
 	tracing) monitors= events=$traced ;;
@@ -80,9 +87,11 @@ run() {
 }
 
 insmod "$events_module"
-reacting=$(cat $rv/reacting_on)
-trap 'echo $reacting > $rv/reacting_on; : > $tracing/set_event' EXIT
-echo 0 > $rv/reacting_on
+if [ -d $rv ]; then
+	reacting=$(cat $rv/reacting_on)
+	trap 'echo $reacting > $rv/reacting_on; : > $tracing/set_event' EXIT
+	echo 0 > $rv/reacting_on
+fi
 # a first run of each, not counted: page cache, slab caches
 for w in "${workloads[@]}"; do
 	run "$w" > /dev/null
@@ -96,4 +105,4 @@ for round in $(seq "$rounds"); do
 	done
 	echo "kernel-guest: round $round of $rounds done" >&2
 done
-setting no-monitor
+setting "${settings[0]}"

@@ -15,15 +15,16 @@ set -euo pipefail
 . "$(dirname "$0")/../lab/lib.sh"
 cd "$REPO_DIR"
 
-kinds=(bench bench-debian)
-declare -A tree=([bench]=$TREE [bench-debian]=$PRISTINE)
-declare -A label=([bench]=ours [bench-debian]="Debian's")
-
+# ours, Debian's, and ours without RV (for what RV costs when idle)
+kinds=(bench bench-debian bench-norv)
+declare -A tree=([bench]=$TREE [bench-debian]=$PRISTINE [bench-norv]=$TREE)
+declare -A label=([bench]="our RV" [bench-debian]="Debian's RV" [bench-norv]="no RV")
+declare -A config=([bench]=bench [bench-debian]=bench [bench-norv]=bench-norv)
 # Debian's tree lacks our monitors: its kernel takes the options it has
-declare -A partial=([bench]= [bench-debian]=--partial)
+declare -A partial=([bench]= [bench-debian]=--partial [bench-norv]=)
 for kind in "${kinds[@]}"; do
 	"$LAB_DIR/build.sh" --tree "${tree[$kind]}" --out "$(build_dir "$kind")" \
-		${partial[$kind]} bench
+		${partial[$kind]} "${config[$kind]}"
 done
 build_rv_bench
 for kind in "${kinds[@]}"; do
@@ -33,7 +34,7 @@ done
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 for kind in "${kinds[@]}"; do
-	echo "bench: timing the workloads on ${label[$kind]} RV" >&2
+	echo "bench: timing the workloads, ${label[$kind]}" >&2
 	"$LAB_DIR/vm-run.sh" --kind "$kind" --cpus 1 --icount --quiet \
 		--timeout "${VM_TIMEOUT:-3600}" --out "$work/$kind" -- \
 		"bash bench/kernel-guest.sh \$LAB_OUT/results \
@@ -43,7 +44,8 @@ done
 
 echo "What the monitors cost: ${BENCH_ROUNDS:-5} interleaved runs of each setting,"
 echo "medians in guest nanoseconds (1 CPU, QEMU -icount: time counts instructions)."
-echo "Bench kernels from one configuration: ours, and Debian's tree with its RV."
+echo "Bench kernels from one configuration: ours, Debian's tree with its RV,"
+echo "and ours without RV."
 # lines: KIND WORKLOAD SETTING NS
 awk '
 function median(key,    n, i, j, t, v) {
@@ -76,6 +78,8 @@ END {
 		ob = median("bench " wl " no-monitor")
 		db = median("bench-debian " wl " no-monitor")
 		for (s = 1; s <= ns; s++) {
+			if (!(("bench " wl " " settings[s]) in runs))
+				continue
 			o = median("bench " wl " " settings[s])
 			line = sprintf("  %-11s %10.1f %+7.1f%%", settings[s], o, 100 * (o / ob - 1))
 			point = sprintf("%s %.2f", settings[s], 100 * (o / ob - 1))
@@ -93,6 +97,8 @@ END {
 			if (settings[s] != "no-monitor")
 				print point > (plot "-" wl)
 		}
+		printf "  RV built in, no monitor enabled, against no RV: %+.2f%%\n", \
+			100 * (ob / median("bench-norv " wl " no-rv") - 1)
 		printf "  monitoring wip+wwnr / tracing their events: ours %.3f, Debian\047s %.3f\n", \
 			(median("bench " wl " wip+wwnr") - ob) / (median("bench " wl " tracing") - ob), \
 			(median("bench-debian " wl " wip+wwnr") - db) / \

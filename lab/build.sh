@@ -4,7 +4,9 @@
 #
 # Usage: build.sh [--tree DIR] [--out DIR] [--partial] KIND
 #   KIND is test or bench: tinyconfig plus lab/config/common.config plus
-#   lab/config/KIND.config; or series: tinyconfig plus
+#   lab/config/KIND.config; bench-norv: the bench kernel without RV
+#   (lab/config/norv.config last), whose RV options are then not asked
+#   for; or series: tinyconfig plus
 #   lab/config/series.config, the small kernel that checks that each patch
 #   of the series builds. Builds bzImage and modules with ccache in
 #   $RV_CACHE/build-KIND (or --out) from the prepared tree (or --tree),
@@ -14,7 +16,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage="usage: build.sh [--tree DIR] [--out DIR] [--partial] test|bench|series"
+usage="usage: build.sh [--tree DIR] [--out DIR] [--partial] test|bench|bench-norv|series"
 out='' partial=0
 while [ $# -gt 1 ]; do
 	case $1 in
@@ -25,8 +27,13 @@ while [ $# -gt 1 ]; do
 	esac
 done
 kind=${1:?$usage}
+unasked='^$'	# the options a later fragment takes away
 case $kind in
 series) fragments=("$LAB_DIR/config/series.config") ;;
+bench-norv)
+	fragments=("$LAB_DIR/config/common.config" "$LAB_DIR/config/bench.config"
+		"$LAB_DIR/config/norv.config")
+	unasked='^CONFIG_RV' ;;
 *) fragments=("$LAB_DIR/config/common.config" "$LAB_DIR/config/$kind.config") ;;
 esac
 for f in "${fragments[@]}"; do
@@ -54,6 +61,7 @@ fi
 # Every option a fragment asks for must have survived olddefconfig.
 lost=0
 while IFS= read -r line; do
+	[[ ! $line =~ $unasked ]] || [ "$line" = CONFIG_RV=n ] || continue
 	case $line in
 	CONFIG_*=n) want="# ${line%=n} is not set"
 		grep -q "^${line%=n}=" "$out/.config" || continue ;;
