@@ -12,7 +12,7 @@ export MONITORS
 # author and Signed-off-by ("Name <email>"), the subject prefix
 export SERIES_OUT SERIES_FROM SERIES_PREFIX
 
-.PHONY: all deps prepare kernel kernel-bench vm-run shell check demo bench \
+.PHONY: all deps prepare kernel kernel-bench vm-run shell check check-bench-kernel demo bench \
 	bench-dot2c bench-kernel series series-bisect torture torture-kcsan clean-cache
 
 all: kernel
@@ -40,6 +40,12 @@ check: kernel
 
 demo: kernel
 	@lab/demo.sh
+
+# the sched container's test on the bench kernel (monitors built in, no
+# debugging): no false violation there either
+check-bench-kernel: kernel-bench
+	@lab/build-module.sh --kind bench tests/modules/rv_sched_break >/dev/null
+	@lab/vm-run.sh --kind bench --timeout 900 -- lab/run-tests.sh tests/guest/sched.sh
 
 # long runs: the torture of the RV interface, TORTURE_SECONDS (default
 # 600), on the test kernel and on a KCSAN kernel

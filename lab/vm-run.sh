@@ -99,7 +99,7 @@ printf '%s\n' "$cmd" > "$run/cmd"
 {
 	printf 'REPO_DIR=%q\n' "$PWD"
 	printf 'LAB_INTERACTIVE=%q\n' "$interactive"
-	printf 'LAB_KIND=%q\n' "$kind"
+	printf 'export LAB_KIND=%q\n' "$kind"
 	printf 'export RV_CACHE=%q\n' "$RV_CACHE"
 	printf 'LAB_SHARE=%q\n' "$share"
 } > "$run/env"
