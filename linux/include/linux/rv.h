@@ -182,16 +182,15 @@ struct rv_reactor {
 extern bool __rv_monitoring_on;
 
 /**
- * rv_monitoring_on - whether monitors should process events
+ * rv_monitoring_on - whether monitoring is on
  *
- * The global switch of tracefs' rv/monitoring_on, cheap enough for the
- * event hot path: monitors test it before anything else. Switching it on
- * resets the monitors first; the acquire orders the handler's reads of
- * its instance after that reset.
+ * The global switch of tracefs' rv/monitoring_on. Switching it off stops
+ * (pauses) every enabled monitor, and on starts them afresh, so a handler
+ * need not test it: rv_monitor_enabled() covers both.
  */
 static inline bool rv_monitoring_on(void)
 {
-	/* pairs with the release in monitoring_on_write() */
+	/* pairs with the release in rv_set_monitoring_on() */
 	return smp_load_acquire(&__rv_monitoring_on);
 }
 
@@ -199,8 +198,9 @@ static inline bool rv_monitoring_on(void)
  * rv_monitor_enabled - whether a monitor should process events
  * @monitor: the monitor
  *
- * For the event hot path, after rv_monitoring_on(). The acquire orders
- * the handler's reads of its instance after the reset that enabling did.
+ * For the event hot path: false while monitoring is off, as the monitor
+ * is then stopped. The acquire orders the handler's reads of its
+ * instance after the reset that enabling did.
  */
 static inline bool rv_monitor_enabled(struct rv_monitor *monitor)
 {

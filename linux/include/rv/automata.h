@@ -46,7 +46,7 @@ static inline unsigned int model_get_initial_state_##name(void)		\
 }										\
 										\
 /* the state after event in state, state_max_NAME if the model has none */	\
-static inline unsigned int							\
+static __always_inline unsigned int						\
 model_get_next_state_##name(unsigned int state, unsigned int event)		\
 {										\
 	if (state >= state_max_##name || event >= event_max_##name)		\

@@ -19,17 +19,21 @@
  *	bool da_handle_init_event_NAME([task or id,] event);
  *	bool da_handle_start_run_event_NAME([task or id,] event);
  *	int da_monitor_init_NAME(void);		in start(), before attaching
- *	void da_monitor_destroy_NAME(void);	in stop(), after detaching
+ *	void da_monitor_destroy_NAME(void);	in stop(), after detaching:
+ *						the run ends, no instance steps
  *	void da_monitor_reset_all_NAME(void);	the reset() callback
  *
- * A monitor processes events only while monitoring is on and the monitor
- * is enabled, which the RV core switches on only once all its handlers
- * are attached, and off before they are detached. An instance ignores
- * events until it sees the init event, the event that brings the system
- * to the model's initial state: from there on, the model and the system
- * are in sync. Resetting the monitor starts a new run (a generation, see
- * rv_new_generation()): every instance synced in an earlier run waits
- * for its init event again, without the reset visiting the instances.
+ * An instance ignores events until it sees the init event, the event
+ * that brings the system to the model's initial state: from there on,
+ * the model and the system are in sync. Resetting the monitor starts a
+ * new run (a generation, see rv_new_generation()): every instance synced
+ * in an earlier run waits for its init event again, without the reset
+ * visiting the instances. Starting the monitor resets it before its
+ * handlers are attached, and an instance syncs only while the monitor is
+ * enabled, which the RV core switches on once all the handlers are
+ * attached (and monitoring is on: pausing detaches them). So an instance
+ * in sync in the current run is all a handler tests before it steps: a
+ * run's instances all sync after every handler is attached.
  * An event the model does not allow in the current state is a violation:
  * the error tracepoint fires, the violation is counted and handed to the
  * monitor's reactor, and the instance goes back to waiting for the init
@@ -39,9 +43,12 @@
  *
  * The handlers allocate nothing and take no lock but, on a violation, the
  * raw spinlock that records it; they format a message only for a
- * violation that a reactor will receive. The state moves with a
- * compare-and-exchange, so events racing on one instance from several
- * CPUs each see a state the model went through, never a torn one.
+ * violation that a reactor will receive, and look up names for the
+ * event tracepoint only while it is enabled. They are inlined into the
+ * monitor's probes: a step costs a few loads, a compare-and-exchange and
+ * a counter. The state moves with the compare-and-exchange, so events
+ * racing on one instance from several CPUs each see a state the model
+ * went through, never a torn one.
  *
  * da_handle_start_run_event_NAME() is for an event that the system takes
  * only from the initial state (the end of a start-up, say): an instance
@@ -82,13 +89,18 @@
 #define rv_da_trace_error(own, monitor, ...)	own(__VA_ARGS__)
 #define rv_da_trace_event_id(own, monitor, ...)	own(__VA_ARGS__)
 #define rv_da_trace_error_id(own, monitor, ...)	own(__VA_ARGS__)
+/* whether the event tracepoint is enabled, to skip its arguments if not */
+#define rv_da_tracing_event(own)		own##_enabled()
+#define rv_da_tracing_event_id(own)		own##_enabled()
 #endif
 
 /*
  * What every kind of monitor shares. da_trace_event_NAME() and
  * da_trace_error_NAME() are defined by the kind (IMPLICIT or PER_TASK):
  * only per-task monitors trace the pid. (Each macro names its arguments
- * once but in token pastes, so that they are evaluated once.)
+ * once but in token pastes, so that they are evaluated once.) The hot
+ * path is __always_inline: at -Os, the compiler would otherwise call each
+ * helper out of line.
  */
 #define __DECLARE_DA_MON_COMMON(name, type, kind)				\
 										\
@@ -109,16 +121,23 @@ static const struct rv_coverage da_coverage_##name = {			\
 /* a per-object monitor's instances, while it runs; NULL for the others */	\
 static struct rv_objects *da_objects_##name;					\
 										\
+/* every instance of the current run falls out of sync */		\
+static inline void da_monitor_end_run_##name(void)				\
+{										\
+	WRITE_ONCE(da_generation_##name, rv_new_generation());			\
+}										\
+										\
 /* a new run: every instance waits for its init event; objects may have ended unseen */\
 static inline void da_monitor_reset_all_##name(void)				\
 {										\
-	WRITE_ONCE(da_generation_##name, rv_new_generation());			\
+	da_monitor_end_run_##name();						\
 	if (da_objects_##name)							\
 		rv_objects_release_all(da_objects_##name);			\
 }										\
 										\
 /* forget the state of one instance: wait for its next init event */	\
-static inline void da_monitor_reset_##name(struct da_monitor *da_mon)		\
+static __always_inline void							\
+da_monitor_reset_##name(struct da_monitor *da_mon)				\
 {										\
 	WRITE_ONCE(da_mon->generation, 0);					\
 }										\
@@ -132,7 +151,8 @@ static inline void da_monitor_sync_##name(struct da_monitor *da_mon)		\
 }										\
 										\
 /* whether the instance is in sync with the system in this run */		\
-static inline bool da_monitoring_##name(struct da_monitor *da_mon)		\
+static __always_inline bool							\
+da_monitoring_##name(struct da_monitor *da_mon)				\
 {										\
 	/* pairs with the release in da_monitor_sync_NAME() */			\
 	return smp_load_acquire(&da_mon->generation) ==			\
@@ -157,8 +177,8 @@ da_violation_##name(unsigned int state, unsigned int event, pid_t pid)	\
 }										\
 										\
 /* count a transition taken, which also counts the event */		\
-static inline void da_count_transition_##name(unsigned int state,		\
-					      unsigned int event)		\
+static __always_inline void							\
+da_count_transition_##name(unsigned int state, unsigned int event)		\
 {										\
 	/* allocated before the monitor was enabled, freed after */		\
 	u64 __percpu *transitions = rv_##name.transitions;			\
@@ -170,7 +190,7 @@ static inline void da_count_transition_##name(unsigned int state,		\
 }										\
 										\
 /* move da_mon on event; false, and a violation, if the model forbids it */	\
-static inline bool								\
+static __always_inline bool							\
 da_event_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 {										\
 	unsigned int curr = READ_ONCE(da_mon->curr_state);			\
@@ -185,20 +205,18 @@ da_event_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 	} while (!try_cmpxchg(&da_mon->curr_state, &curr, next));		\
 										\
 	da_count_transition_##name(curr, event);				\
-	da_trace_event_##name(pid, model_get_state_name_##name(curr),		\
-			      model_get_event_name_##name(event),		\
-			      model_get_state_name_##name(next),		\
-			      model_is_final_state_##name(next));		\
+	da_trace_event_##name(pid, curr, event, next);				\
 	return true;								\
 }										\
 										\
-static inline bool da_processing_##name(void)					\
+/* whether instances may sync: see the top of the file */		\
+static __always_inline bool da_processing_##name(void)				\
 {										\
-	return rv_monitoring_on() && rv_monitor_enabled(&rv_##name);		\
+	return rv_monitor_enabled(&rv_##name);					\
 }										\
 										\
 /* take the event; after a violation, wait for the init event again */	\
-static inline bool								\
+static __always_inline bool							\
 da_step_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 {										\
 	if (likely(da_event_##name(da_mon, event, pid)))			\
@@ -207,36 +225,36 @@ da_step_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 	return false;								\
 }										\
 										\
-static inline bool								\
+/* an event of an instance in sync in this run: see the top of the file */	\
+static __always_inline bool							\
 __da_handle_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			 pid_t pid)						\
 {										\
-	if (!da_processing_##name() || !da_monitoring_##name(da_mon))		\
+	if (!da_monitoring_##name(da_mon))					\
 		return false;							\
 	return da_step_##name(da_mon, event, pid);				\
 }										\
 										\
-static inline bool								\
+static __always_inline bool							\
 __da_handle_init_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			      pid_t pid)					\
 {										\
-	if (!da_processing_##name())						\
-		return false;							\
-	if (!da_monitoring_##name(da_mon)) {					\
+	if (likely(da_monitoring_##name(da_mon)))				\
+		return da_step_##name(da_mon, event, pid);			\
+	if (da_processing_##name())						\
 		da_monitor_sync_##name(da_mon);					\
-		return false;							\
-	}									\
-	return da_step_##name(da_mon, event, pid);				\
+	return false;								\
 }										\
 										\
-static inline bool								\
+static __always_inline bool							\
 __da_handle_start_run_event_##name(struct da_monitor *da_mon,			\
 				   unsigned int event, pid_t pid)		\
 {										\
-	if (!da_processing_##name())						\
-		return false;							\
-	if (!da_monitoring_##name(da_mon))					\
+	if (!da_monitoring_##name(da_mon)) {					\
+		if (!da_processing_##name())					\
+			return false;						\
 		da_monitor_sync_##name(da_mon);					\
+	}									\
 	return da_step_##name(da_mon, event, pid);				\
 }
 
@@ -244,11 +262,16 @@ __da_handle_start_run_event_##name(struct da_monitor *da_mon,			\
 #define __DECLARE_DA_MON_TRACE_IMPLICIT(name, type)				\
 DECLARE_AUTOMATA_HELPERS(name, type)						\
 										\
-static inline void da_trace_event_##name(pid_t pid, const char *state,		\
-					 const char *event, const char *next,	\
-					 bool final)				\
+static __always_inline void							\
+da_trace_event_##name(pid_t pid, unsigned int curr, unsigned int event,	\
+		      unsigned int next)					\
 {										\
-	rv_da_trace_event(trace_event_##name, #name, state, event, next, final);\
+	if (rv_da_tracing_event(trace_event_##name))				\
+		rv_da_trace_event(trace_event_##name, #name,			\
+				  model_get_state_name_##name(curr),		\
+				  model_get_event_name_##name(event),		\
+				  model_get_state_name_##name(next),		\
+				  model_is_final_state_##name(next));		\
 }										\
 										\
 static inline void da_trace_error_##name(pid_t pid, const char *state,		\
@@ -260,12 +283,16 @@ static inline void da_trace_error_##name(pid_t pid, const char *state,		\
 #define __DECLARE_DA_MON_TRACE_PER_TASK(name, type)				\
 DECLARE_AUTOMATA_HELPERS(name, type)						\
 										\
-static inline void da_trace_event_##name(pid_t pid, const char *state,		\
-					 const char *event, const char *next,	\
-					 bool final)				\
+static __always_inline void							\
+da_trace_event_##name(pid_t pid, unsigned int curr, unsigned int event,	\
+		      unsigned int next)					\
 {										\
-	rv_da_trace_event_id(trace_event_##name, #name, pid, state, event,	\
-			     next, final);					\
+	if (rv_da_tracing_event_id(trace_event_##name))			\
+		rv_da_trace_event_id(trace_event_##name, #name, pid,		\
+				     model_get_state_name_##name(curr),		\
+				     model_get_event_name_##name(event),	\
+				     model_get_state_name_##name(next),		\
+				     model_is_final_state_##name(next));	\
 }										\
 										\
 static inline void da_trace_error_##name(pid_t pid, const char *state,		\
@@ -292,25 +319,26 @@ static inline int da_monitor_init_##name(void)					\
 										\
 static inline void da_monitor_destroy_##name(void)				\
 {										\
+	da_monitor_end_run_##name();						\
 }										\
 										\
-static inline bool da_handle_event_##name(enum events_##name event)		\
+static __always_inline bool da_handle_event_##name(enum events_##name event)		\
 {										\
 	return __da_handle_event_##name(&da_mon_##name, event, current->pid);	\
 }										\
 										\
-static inline bool da_handle_init_event_##name(enum events_##name event)	\
+static __always_inline bool da_handle_init_event_##name(enum events_##name event)	\
 {										\
 	return __da_handle_init_event_##name(&da_mon_##name, event,		\
 					     current->pid);			\
 }										\
 										\
-static inline bool da_handle_start_event_##name(enum events_##name event)	\
+static __always_inline bool da_handle_start_event_##name(enum events_##name event)	\
 {										\
 	return da_handle_init_event_##name(event);				\
 }										\
 										\
-static inline bool da_handle_start_run_event_##name(enum events_##name event)	\
+static __always_inline bool da_handle_start_run_event_##name(enum events_##name event)	\
 {										\
 	return __da_handle_start_run_event_##name(&da_mon_##name, event,	\
 						  current->pid);		\
@@ -337,26 +365,27 @@ static inline int da_monitor_init_##name(void)					\
 										\
 static inline void da_monitor_destroy_##name(void)				\
 {										\
+	da_monitor_end_run_##name();						\
 }										\
 										\
-static inline bool da_handle_event_##name(enum events_##name event)		\
+static __always_inline bool da_handle_event_##name(enum events_##name event)		\
 {										\
 	return __da_handle_event_##name(this_cpu_ptr(&da_mon_##name), event,	\
 					current->pid);				\
 }										\
 										\
-static inline bool da_handle_init_event_##name(enum events_##name event)	\
+static __always_inline bool da_handle_init_event_##name(enum events_##name event)	\
 {										\
 	return __da_handle_init_event_##name(this_cpu_ptr(&da_mon_##name),	\
 					     event, current->pid);		\
 }										\
 										\
-static inline bool da_handle_start_event_##name(enum events_##name event)	\
+static __always_inline bool da_handle_start_event_##name(enum events_##name event)	\
 {										\
 	return da_handle_init_event_##name(event);				\
 }										\
 										\
-static inline bool da_handle_start_run_event_##name(enum events_##name event)	\
+static __always_inline bool da_handle_start_run_event_##name(enum events_##name event)	\
 {										\
 	return __da_handle_start_run_event_##name(this_cpu_ptr(&da_mon_##name),\
 						  event, current->pid);		\
@@ -399,53 +428,53 @@ static inline void da_monitor_destroy_##name(void)				\
 										\
 	if (slot < 0)								\
 		return;								\
+	da_monitor_end_run_##name();						\
 	/* no handler may still use the slot when another monitor gets it */	\
 	tracepoint_synchronize_unregister();					\
 	WRITE_ONCE(da_slot_##name, -1);						\
 	rv_put_task_monitor_slot(slot);						\
 }										\
 										\
-/* the task's instance, NULL while the monitor has no slot */		\
-static inline struct da_monitor *						\
-da_get_monitor_##name(struct task_struct *tsk)					\
+/* hand the event to the task's instance */					\
+static __always_inline bool							\
+da_handle_task_##name(struct task_struct *tsk, unsigned int event,		\
+		      bool (*handle)(struct da_monitor *da_mon,		\
+				     unsigned int event, pid_t pid))		\
 {										\
+	/* a handler runs only while the monitor holds a slot: checked anyway */\
 	int slot = READ_ONCE(da_slot_##name);					\
 										\
-	return likely(slot >= 0) ? &tsk->rv[slot].da_mon : NULL;		\
+	return likely(slot >= 0) &&						\
+	       handle(&tsk->rv[slot].da_mon, event, tsk->pid);			\
 }										\
 										\
-static inline bool								\
+static __always_inline bool							\
 da_handle_event_##name(struct task_struct *tsk, enum events_##name event)	\
 {										\
-	struct da_monitor *da_mon = da_get_monitor_##name(tsk);		\
-										\
-	return da_mon && __da_handle_event_##name(da_mon, event, tsk->pid);	\
+	return da_handle_task_##name(tsk, event, __da_handle_event_##name);	\
 }										\
 										\
-static inline bool								\
+static __always_inline bool							\
 da_handle_init_event_##name(struct task_struct *tsk,				\
 			    enum events_##name event)				\
 {										\
-	struct da_monitor *da_mon = da_get_monitor_##name(tsk);		\
-										\
-	return da_mon && __da_handle_init_event_##name(da_mon, event, tsk->pid);\
+	return da_handle_task_##name(tsk, event,				\
+				     __da_handle_init_event_##name);		\
 }										\
 										\
-static inline bool								\
+static __always_inline bool							\
 da_handle_start_event_##name(struct task_struct *tsk,				\
 			     enum events_##name event)				\
 {										\
 	return da_handle_init_event_##name(tsk, event);				\
 }										\
 										\
-static inline bool								\
+static __always_inline bool							\
 da_handle_start_run_event_##name(struct task_struct *tsk,			\
 				 enum events_##name event)			\
 {										\
-	struct da_monitor *da_mon = da_get_monitor_##name(tsk);		\
-										\
-	return da_mon &&							\
-	       __da_handle_start_run_event_##name(da_mon, event, tsk->pid);	\
+	return da_handle_task_##name(tsk, event,				\
+				     __da_handle_start_run_event_##name);	\
 }
 
 /* Per-object monitors trace the object's id where per-task ones trace the pid. */
@@ -498,6 +527,7 @@ static inline void da_monitor_destroy_##name(void)				\
 {										\
 	struct rv_objects *objects = da_objects_##name;				\
 										\
+	da_monitor_end_run_##name();						\
 	WRITE_ONCE(da_objects_##name, NULL);					\
 	rv_objects_destroy(objects);						\
 }										\

@@ -301,10 +301,7 @@ ha_step_##name(struct ha_env_##name *env, unsigned int event, pid_t pid)	\
 	else if (!c && model->invariants[curr])					\
 		ha_disarm_##name(env);						\
 	da_count_transition_##name(curr, event);				\
-	da_trace_event_##name(pid, model_get_state_name_##name(curr),		\
-			      model_get_event_name_##name(event),		\
-			      model_get_state_name_##name(next),		\
-			      model_is_final_state_##name(next));		\
+	da_trace_event_##name(pid, curr, event, next);				\
 	return true;								\
 }										\
 										\

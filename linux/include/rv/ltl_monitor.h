@@ -132,9 +132,10 @@ static inline void ltl_monitor_destroy_##name(void)				\
 	rv_put_task_monitor_slot(slot);						\
 }										\
 										\
+/* pausing monitoring disables the monitor: this is the one test */	\
 static inline bool ltl_processing_##name(void)				\
 {										\
-	return rv_monitoring_on() && rv_monitor_enabled(&rv_##name);		\
+	return rv_monitor_enabled(&rv_##name);					\
 }										\
 										\
 /* the task's instance, NULL while the monitor is off or has no slot */	\

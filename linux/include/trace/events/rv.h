@@ -13,10 +13,14 @@
 #undef rv_da_trace_error
 #undef rv_da_trace_event_id
 #undef rv_da_trace_error_id
+#undef rv_da_tracing_event
+#undef rv_da_tracing_event_id
 #define rv_da_trace_event(own, ...)	trace_da_event(__VA_ARGS__)
 #define rv_da_trace_error(own, ...)	trace_da_error(__VA_ARGS__)
 #define rv_da_trace_event_id(own, ...)	trace_da_event_id(__VA_ARGS__)
 #define rv_da_trace_error_id(own, ...)	trace_da_error_id(__VA_ARGS__)
+#define rv_da_tracing_event(own)	trace_da_event_enabled()
+#define rv_da_tracing_event_id(own)	trace_da_event_id_enabled()
 #endif /* _TRACE_RV_SHARED_H */
 
 #undef TRACE_SYSTEM

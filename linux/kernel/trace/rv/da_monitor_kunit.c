@@ -114,6 +114,18 @@ static void trace_error_kunit_task2(pid_t pid, const char *s, const char *e)
 	record_error_kunit_task2(pid, s, e);
 }
 
+/* the stand-ins are always on, so that every transition reaches them */
+#define KUNIT_TRACE_ON(name)							\
+static bool trace_event_##name##_enabled(void)					\
+{										\
+	return true;								\
+}
+
+KUNIT_TRACE_ON(kunit_global)
+KUNIT_TRACE_ON(kunit_percpu)
+KUNIT_TRACE_ON(kunit_task)
+KUNIT_TRACE_ON(kunit_task2)
+
 #include <rv/da_monitor.h>
 
 static struct rv_monitor rv_kunit_global, rv_kunit_percpu, rv_kunit_task, rv_kunit_task2;
@@ -304,9 +316,14 @@ static void rv_da_reacting_off(struct kunit *test)
 static void rv_da_monitoring_off(struct kunit *test)
 {
 	da_handle_init_event_kunit_global(back_kunit_global);
-	WRITE_ONCE(__rv_monitoring_on, false);
+	KUNIT_ASSERT_EQ(test, rv_set_monitoring_on(false), 0);
+	KUNIT_EXPECT_FALSE(test, rv_monitor_enabled(&rv_kunit_global));
 	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_global(to_c_kunit_global));
-	WRITE_ONCE(__rv_monitoring_on, true);
+	KUNIT_EXPECT_FALSE(test, da_handle_init_event_kunit_global(back_kunit_global));
+	KUNIT_ASSERT_EQ(test, rv_set_monitoring_on(true), 0);
+	KUNIT_EXPECT_TRUE(test, rv_monitor_enabled(&rv_kunit_global));
+	/* a new run: the instance waits for its init event again */
+	KUNIT_EXPECT_FALSE(test, da_handle_event_kunit_global(to_c_kunit_global));
 
 	KUNIT_EXPECT_EQ(test, trace_kunit_global.errors, 0);
 	KUNIT_EXPECT_EQ(test, trace_kunit_global.events, 0);

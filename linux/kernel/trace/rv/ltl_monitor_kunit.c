@@ -218,9 +218,9 @@ static void rv_ltl_reset_forgets_the_atoms(struct kunit *test)
 static void rv_ltl_monitoring_off(struct kunit *test)
 {
 	kunit_init_b = true;
-	WRITE_ONCE(__rv_monitoring_on, false);
+	KUNIT_ASSERT_EQ(test, rv_set_monitoring_on(false), 0);
 	ltl_atom_update_kunit_ltl(current, ATOM_A, true);
-	WRITE_ONCE(__rv_monitoring_on, true);
+	KUNIT_ASSERT_EQ(test, rv_set_monitoring_on(true), 0);
 	KUNIT_EXPECT_EQ(test, kunit_inits, 0);
 	KUNIT_EXPECT_EQ(test, kunit_trace.events, 0);
 }

@@ -1273,16 +1273,20 @@ static ssize_t monitoring_on_read(struct file *filp, char __user *ubuf,
 	return rv_read_switch(filp, ubuf, count, ppos, rv_monitoring_on());
 }
 
-static ssize_t monitoring_on_write(struct file *filp, const char __user *ubuf,
-				   size_t count, loff_t *ppos)
+/**
+ * rv_set_monitoring_on - switch monitoring on or off, as the user would
+ * @on:		what to do
+ *
+ * Off stops every enabled monitor, which stays enabled (paused); on
+ * starts the paused monitors afresh. A monitor that fails to start is
+ * left disabled.
+ *
+ * Return: 0, or the error of the first monitor that failed to start.
+ */
+int rv_set_monitoring_on(bool on)
 {
 	struct rv_monitor *m;
-	int ret, err;
-	bool on;
-
-	ret = rv_parse_switch(ubuf, count, ppos, &on);
-	if (ret)
-		return ret;
+	int ret = 0, err;
 
 	mutex_lock(&rv_interface_lock);
 	if (on && !rv_monitoring_on()) {
@@ -1294,7 +1298,7 @@ static ssize_t monitoring_on_write(struct file *filp, const char __user *ubuf,
 			if (err && !ret)
 				ret = err;
 		}
-		/* pairs with rv_monitoring_on(): the handlers see the reset */
+		/* pairs with rv_monitoring_on() */
 		smp_store_release(&__rv_monitoring_on, true);
 	} else if (!on && rv_monitoring_on()) {
 		bool stopped = false;
@@ -1310,6 +1314,18 @@ static ssize_t monitoring_on_write(struct file *filp, const char __user *ubuf,
 			tracepoint_synchronize_unregister();
 	}
 	mutex_unlock(&rv_interface_lock);
+	return ret;
+}
+
+static ssize_t monitoring_on_write(struct file *filp, const char __user *ubuf,
+				   size_t count, loff_t *ppos)
+{
+	bool on;
+	int ret;
+
+	ret = rv_parse_switch(ubuf, count, ppos, &on);
+	if (!ret)
+		ret = rv_set_monitoring_on(on);
 	return ret ?: count;
 }
 

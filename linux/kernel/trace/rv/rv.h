@@ -41,6 +41,7 @@ int rv_monitor_file_open(struct inode *inode, struct file *filp);
 int rv_monitor_single_open(struct inode *inode, struct file *filp,
 			   void (*print)(struct seq_file *m, struct rv_monitor *monitor));
 int rv_set_monitor_enabled(struct rv_monitor *monitor, bool enable);
+int rv_set_monitoring_on(bool on);
 
 #ifdef CONFIG_RV_REACTORS
 int rv_reactors_init(struct dentry *root);
