@@ -45,6 +45,8 @@ ktap_match "and wip's, with its name" \
 
 # Linux 6.1's wip takes a wakeup in an interrupt for one with preemption
 # on (ours ignores those wakeups): it fails under load
+# the printk reactor is a module here: unloaded again after, if it was not loaded
+printk_loaded=$(lsmod | awk '$1 == "reactor_printk"')
 modprobe reactor_printk
 echo printk > $rv/monitors/wip/reactors
 echo > $tracing/trace
@@ -59,6 +61,7 @@ ktap_match "and the shared error event" \
 	"$(grep -m1 da_error: $tracing/trace)"
 for e in da_error da_error_id; do echo 0 > $tracing/events/rv/$e/enable; done
 echo nop > $rv/monitors/wip/reactors
+[ -n "$printk_loaded" ] || rmmod reactor_printk
 
 ktap_ok "both disable" sh -c "echo > $rv/enabled_monitors"
 ktap_eq "wwnr gave its task slot back: wwnr and wip enable again" "wip wwnr" \
