@@ -19,21 +19,18 @@
  *	bool da_handle_init_event_NAME([task or id,] event);
  *	bool da_handle_start_run_event_NAME([task or id,] event);
  *	int da_monitor_init_NAME(void);		in start(), before attaching
- *	void da_monitor_destroy_NAME(void);	in stop(), after detaching:
- *						the run ends, no instance steps
+ *	void da_monitor_destroy_NAME(void);	in stop(), after detaching
  *	void da_monitor_reset_all_NAME(void);	the reset() callback
  *
- * An instance ignores events until it sees the init event, the event
- * that brings the system to the model's initial state: from there on,
- * the model and the system are in sync. Resetting the monitor starts a
- * new run (a generation, see rv_new_generation()): every instance synced
- * in an earlier run waits for its init event again, without the reset
- * visiting the instances. Starting the monitor resets it before its
- * handlers are attached, and an instance syncs only while the monitor is
- * enabled, which the RV core switches on once all the handlers are
- * attached (and monitoring is on: pausing detaches them). So an instance
- * in sync in the current run is all a handler tests before it steps: a
- * run's instances all sync after every handler is attached.
+ * A monitor processes events only while it is enabled, which the RV
+ * core switches on only once all its handlers are attached, and off
+ * before they are detached (pausing monitoring stops the monitors too):
+ * an instance never steps on a part of its events. An instance ignores
+ * events until it sees the init event, the event that brings the system
+ * to the model's initial state: from there on, the model and the system
+ * are in sync. Resetting the monitor starts a new run (a generation, see
+ * rv_new_generation()): every instance synced in an earlier run waits
+ * for its init event again, without the reset visiting the instances.
  * An event the model does not allow in the current state is a violation:
  * the error tracepoint fires, the violation is counted and handed to the
  * monitor's reactor, and the instance goes back to waiting for the init
@@ -121,16 +118,10 @@ static const struct rv_coverage da_coverage_##name = {			\
 /* a per-object monitor's instances, while it runs; NULL for the others */	\
 static struct rv_objects *da_objects_##name;					\
 										\
-/* every instance of the current run falls out of sync */		\
-static inline void da_monitor_end_run_##name(void)				\
-{										\
-	WRITE_ONCE(da_generation_##name, rv_new_generation());			\
-}										\
-										\
 /* a new run: every instance waits for its init event; objects may have ended unseen */\
 static inline void da_monitor_reset_all_##name(void)				\
 {										\
-	da_monitor_end_run_##name();						\
+	WRITE_ONCE(da_generation_##name, rv_new_generation());			\
 	if (da_objects_##name)							\
 		rv_objects_release_all(da_objects_##name);			\
 }										\
@@ -209,7 +200,7 @@ da_event_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 	return true;								\
 }										\
 										\
-/* whether instances may sync: see the top of the file */		\
+/* whether the monitor processes events: see the top of the file */	\
 static __always_inline bool da_processing_##name(void)				\
 {										\
 	return rv_monitor_enabled(&rv_##name);					\
@@ -225,12 +216,11 @@ da_step_##name(struct da_monitor *da_mon, unsigned int event, pid_t pid)	\
 	return false;								\
 }										\
 										\
-/* an event of an instance in sync in this run: see the top of the file */	\
 static __always_inline bool							\
 __da_handle_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			 pid_t pid)						\
 {										\
-	if (!da_monitoring_##name(da_mon))					\
+	if (!da_processing_##name() || !da_monitoring_##name(da_mon))		\
 		return false;							\
 	return da_step_##name(da_mon, event, pid);				\
 }										\
@@ -239,22 +229,23 @@ static __always_inline bool							\
 __da_handle_init_event_##name(struct da_monitor *da_mon, unsigned int event,	\
 			      pid_t pid)					\
 {										\
-	if (likely(da_monitoring_##name(da_mon)))				\
-		return da_step_##name(da_mon, event, pid);			\
-	if (da_processing_##name())						\
+	if (!da_processing_##name())						\
+		return false;							\
+	if (!da_monitoring_##name(da_mon)) {					\
 		da_monitor_sync_##name(da_mon);					\
-	return false;								\
+		return false;							\
+	}									\
+	return da_step_##name(da_mon, event, pid);				\
 }										\
 										\
 static __always_inline bool							\
 __da_handle_start_run_event_##name(struct da_monitor *da_mon,			\
 				   unsigned int event, pid_t pid)		\
 {										\
-	if (!da_monitoring_##name(da_mon)) {					\
-		if (!da_processing_##name())					\
-			return false;						\
+	if (!da_processing_##name())						\
+		return false;							\
+	if (!da_monitoring_##name(da_mon))					\
 		da_monitor_sync_##name(da_mon);					\
-	}									\
 	return da_step_##name(da_mon, event, pid);				\
 }
 
@@ -319,7 +310,6 @@ static inline int da_monitor_init_##name(void)					\
 										\
 static inline void da_monitor_destroy_##name(void)				\
 {										\
-	da_monitor_end_run_##name();						\
 }										\
 										\
 static __always_inline bool da_handle_event_##name(enum events_##name event)		\
@@ -365,7 +355,6 @@ static inline int da_monitor_init_##name(void)					\
 										\
 static inline void da_monitor_destroy_##name(void)				\
 {										\
-	da_monitor_end_run_##name();						\
 }										\
 										\
 static __always_inline bool da_handle_event_##name(enum events_##name event)		\
@@ -428,7 +417,6 @@ static inline void da_monitor_destroy_##name(void)				\
 										\
 	if (slot < 0)								\
 		return;								\
-	da_monitor_end_run_##name();						\
 	/* no handler may still use the slot when another monitor gets it */	\
 	tracepoint_synchronize_unregister();					\
 	WRITE_ONCE(da_slot_##name, -1);						\
@@ -527,7 +515,6 @@ static inline void da_monitor_destroy_##name(void)				\
 {										\
 	struct rv_objects *objects = da_objects_##name;				\
 										\
-	da_monitor_end_run_##name();						\
 	WRITE_ONCE(da_objects_##name, NULL);					\
 	rv_objects_destroy(objects);						\
 }										\
