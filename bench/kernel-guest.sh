@@ -12,6 +12,10 @@
 #   rv_bench_events.ko, built for the kernel that runs.
 #   BENCH_ROUNDS, BENCH_PIPE, BENCH_FORK, BENCH_TOGGLES: rounds, and
 #   iterations of each workload per run.
+#   Then the scale series: "wake-TASKS SETTING NS" lines, a round trip
+#   waking one of TASKS sleeping tasks (BENCH_TASKS: 10 100 1000 10000),
+#   no monitor against wwnr, BENCH_SCALE_ROUNDS (3) rounds; and
+#   "memory task_struct BYTES", the size of a task_struct.
 set -euo pipefail
 
 results=${1:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
@@ -21,7 +25,7 @@ rounds=${BENCH_ROUNDS:-5}
 workloads=(pipe fork toggle)
 declare -A count=([pipe]=${BENCH_PIPE:-20000} [fork]=${BENCH_FORK:-1000}
 	[toggle]=${BENCH_TOGGLES:-1000000})
-events=/sys/module/rv_bench_events/parameters
+events_params=/sys/module/rv_bench_events/parameters
 # no-monitor: RV on, no monitor enabled; rv-off: both monitors enabled,
 # monitoring_on switched off (ours detaches them, Debian's RV keeps their
 # probes attached); tracing: no
@@ -81,10 +85,14 @@ run() {
 		"$bin" "$1" "${count[$1]}"
 		return
 	fi
-	echo "${count[toggle]}" > $events/preempt_toggles
-	ns=$(cat $events/last_ns)
+	echo "${count[toggle]}" > $events_params/preempt_toggles
+	ns=$(cat $events_params/last_ns)
 	echo "$((ns / count[toggle])).$(printf %03d $((ns % count[toggle] * 1000 / count[toggle])))"
 }
+
+# scale: wwnr's cost as the number of tasks it follows grows
+scale_settings=(no-monitor wwnr)
+scale_count=${BENCH_WAKE:-40000}
 
 insmod "$events_module"
 if [ -d $rv ]; then
@@ -104,5 +112,18 @@ for round in $(seq "$rounds"); do
 		done
 	done
 	echo "kernel-guest: round $round of $rounds done" >&2
+done
+setting "${settings[0]}"
+
+echo "memory task_struct $(cat /sys/kernel/slab/task_struct/object_size)" >> "$results"
+[ -d $rv ] || exit 0
+for tasks in ${BENCH_TASKS:-10 100 1000 10000}; do
+	for round in $(seq "${BENCH_SCALE_ROUNDS:-3}"); do
+		for s in "${scale_settings[@]}"; do
+			setting "$s"
+			echo "wake-$tasks $s $("$bin" wake "$scale_count" "$tasks")" >> "$results"
+		done
+	done
+	echo "kernel-guest: scale, $tasks tasks done" >&2
 done
 setting "${settings[0]}"

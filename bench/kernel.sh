@@ -56,11 +56,16 @@ function median(key,    n, i, j, t, v) {
 		}
 	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 }
+$2 == "memory" { memory[$1 " " $3] = $4; next }
 {
 	key = $1 " " $2 " " $3
 	runs[key] = runs[key] " " $4
 	if (!(key in lo) || $4 < lo[key]) lo[key] = $4
 	if (!(key in hi) || $4 > hi[key]) hi[key] = $4
+	if ($2 ~ /^wake-/) {
+		if (!($2 in seen_t)) { seen_t[$2] = 1; scales[++nt] = substr($2, 6) }
+		next
+	}
 	if (!($2 in seen_w)) { seen_w[$2] = 1; workloads[++nw] = $2 }
 	if (!($3 in seen_s)) { seen_s[$3] = 1; settings[++ns] = $3 }
 }
@@ -105,10 +110,13 @@ END {
 			(median("bench-debian " wl " tracing") - db)
 	}
 	printf "\nThe runs of one setting on one kernel differ by at most:"
+	if (nt)
+		workloads[++nw] = "wake"
 	for (w = 1; w <= nw; w++) {
 		widest = 0
 		for (key in runs) {
 			split(key, part, " ")
+			sub(/-[0-9]+$/, "", part[2])
 			if (part[2] != workloads[w])
 				continue
 			spread = (hi[key] - lo[key]) / median(key)
@@ -118,22 +126,64 @@ END {
 		printf " %.2f%% (%s)", 100 * widest, workloads[w]
 	}
 	printf "\n"
-}' plot="$work/plot" "$work/all"
+
+	if (nt) {
+		printf "\nwwnr following TASKS tasks: a round trip that wakes one of them in turn\n"
+		printf "(rv-bench wake), time added to no-monitor, ns, medians of the scale runs\n"
+		printf "  %6s %10s %8s %10s %8s %11s\n", "tasks", "ours none", "added", \
+			"Debian", "added", "cost ratio"
+		for (t = 1; t <= nt; t++) {
+			wl = "wake-" scales[t]
+			ob = median("bench " wl " no-monitor")
+			oa = median("bench " wl " wwnr") - ob
+			db = median("bench-debian " wl " no-monitor")
+			da = median("bench-debian " wl " wwnr") - db
+			printf "  %6d %10.1f %8.1f %10.1f %8.1f %11.3f\n", scales[t], ob, oa, \
+				db, da, oa / da
+			print scales[t], oa, da > (plot "-scale")
+		}
+	}
+
+	ours = memory["bench task_struct"]
+	none = memory["bench-norv task_struct"]
+	debian = memory["bench-debian task_struct"]
+	if (ours && none && debian) {
+		printf "\nMemory per task: a task_struct takes %d bytes without RV; RV adds\n", none
+		printf "  ours    %4d bytes (%d per-task monitor slots of %d bytes: any %d enabled at once)\n", \
+			ours - none, slots, (ours - none) / slots, slots
+		printf "  Debian\047s %3d bytes (one slot: one per-task monitor at a time)\n", debian - none
+		printf "  (task_struct is aligned to a 64-byte cache line: a few bytes more may\n"
+		printf "  fit in its padding, and show as none)\n"
+		printf "  the seed\047s pid-indexed array: none per task, but 1,024,000 entries of 16 bytes,\n"
+		printf "  16,384,000 bytes per per-task monitor whatever the number of tasks\n"
+		printf "  (as much as one of our slots in %d tasks)\n", 16384000 / ((ours - none) / slots)
+	}
+}' plot="$work/plot" slots="$(sed -n 's/^CONFIG_RV_PER_TASK_SLOTS=//p' "$(build_dir bench)/.config")" "$work/all"
 echo
 echo "no-monitor: RV on, no monitor enabled; rv-off: wip and wwnr enabled,"
 echo "monitoring_on 0; tracing: no monitor, the events of wip and wwnr recorded"
 echo "in the ftrace ring buffer; sched: the sched container (ours only)."
 echo "'vs none': against no-monitor on the same kernel; cost ratio: ours over"
 echo "Debian's, of the time added to no-monitor."
+echo
+echo "Memory per monitor, its object's code and data (size(1) of the built-in"
+echo "object: text, data, bss), in bytes; ours holds its own trace events, and"
+echo "takes 8 bytes per transition of its model per CPU for its coverage counters"
+echo "while it is enabled:"
+for m in wip wwnr; do
+	printf '  %-5s ours %6d, Debian\x27s %6d\n' "$m" \
+		"$(size "$(build_dir bench)/kernel/trace/rv/monitors/$m/$m.o" | awk 'NR == 2 { print $4 }')" \
+		"$(size "$(build_dir bench-debian)/kernel/trace/rv/monitors/$m/$m.o" | awk 'NR == 2 { print $4 }')"
+done
 
 # The picture: what each setting adds, ours beside Debian's, a panel per
 # workload.
 png=$RV_CACHE/bench/kernel.png
 mkdir -p "$(dirname "$png")"
 gnuplot <<EOF
-set terminal pngcairo size 1500,500 font ",10"
+set terminal pngcairo size 2000,500 font ",10"
 set output '$png'
-set multiplot layout 1,3 title "Time added to no-monitor, % (medians of ${BENCH_ROUNDS:-5}; $(date -u +%F); 1 CPU, QEMU -icount)"
+set multiplot layout 1,4 title "Time added to no-monitor, % (medians of ${BENCH_ROUNDS:-5}; $(date -u +%F); 1 CPU, QEMU -icount)"
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
@@ -148,6 +198,13 @@ set title 'fork + exit + wait'
 plot '$work/plot-fork' using 2:xtic(1) title 'ours', '' using 3 title "Debian's"
 set title 'one preemption toggle, from a module'
 plot '$work/plot-toggle' using 2:xtic(1) title 'ours', '' using 3 title "Debian's"
+set title 'wwnr following N tasks: ns added to a wakeup round trip'
+set style data linespoints
+set logscale x
+set xtics norotate
+set xlabel 'tasks'
+set ylabel 'ns added'
+plot '$work/plot-scale' using 1:2 title 'ours', '' using 1:3 title "Debian's"
 unset multiplot
 EOF
 echo

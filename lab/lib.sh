@@ -39,7 +39,7 @@ sync_tree() {
 # it from /tmp), in $RV_CACHE/bin
 build_rv_bench() {
 	mkdir -p "$RV_CACHE/bin"
-	gcc -static -O2 -Wall -Wextra -Werror -o "$RV_CACHE/bin/rv-bench" \
+	gcc -static -pthread -O2 -Wall -Wextra -Werror -o "$RV_CACHE/bin/rv-bench" \
 		"$REPO_DIR/bench/rv-bench.c"
 }
 
