@@ -33,24 +33,52 @@ build_rv_tool || failed=$((failed + 1))
 # and the benchmark's workloads, which a test runs briefly
 build_rv_bench || failed=$((failed + 1))
 
-echo "# host tests"
-host_start=$SECONDS
-"$LAB_DIR/run-tests.sh" --counts "$work/host" --times "$work/host-times" tests/host/*.sh
-add_counts "$work/host"
-echo "# host tests: $((SECONDS - host_start)) s; each: $(sort -k2 -rn "$work/host-times" | tr '\n' ' ')"
-guests_start=$SECONDS
-
-# The in-guest tests, in GUEST_VMS guests at once (default: one per host
-# CPU; under single-threaded TCG a guest keeps one CPU busy, and more
-# work at once only slows each), which take the scripts from a shared
-# queue, longest first by the last run's times.
-times_file=$RV_CACHE/guest-test-seconds
-guest_tests=$(for t in tests/guest/*.sh; do
-	n=$(basename "$t" .sh)
-	echo "$(awk -v n="$n" '$1 == n { print $2 }' "$times_file" 2>/dev/null | grep . || echo 999999) $t"
-done | sort -rn -k1,1 -s | cut -d' ' -f2- | tr '\n' ' ')
+# longest_first TIMES SCRIPT...: the scripts, longest first by the
+# "NAME SECONDS" lines of TIMES (one not there, first of all)
+longest_first() {
+	local times=$1 t n
+	shift
+	for t in "$@"; do
+		n=$(basename "$t" .sh)
+		echo "$(awk -v n="$n" '$1 == n { print $2 }' "$times" 2>/dev/null | grep . || echo 999999) $t"
+	done | sort -rn -k1,1 -s | cut -d' ' -f2- | tr '\n' ' '
+}
+# as many runners as host CPUs: a guest under single-threaded TCG, or
+# checkpatch, keeps one CPU busy, and more work at once only slows each
 vms=${GUEST_VMS:-$(nproc)}
 [ "$vms" -ge 1 ] 2>/dev/null || vms=1
+
+# The host tests, in $vms runners at once, which take the scripts from a
+# shared queue, longest first by the last run's times.
+echo "# host tests"
+host_start=$SECONDS
+host_times=$RV_CACHE/host-test-seconds
+host_tests=$(longest_first "$host_times" tests/host/*.sh)
+mkdir "$work/host-queue"
+for i in $(seq "$vms"); do
+	"$LAB_DIR/run-tests.sh" --claim "$work/host-queue" --counts "$work/host.$i" \
+		--times "$work/host-times" $host_tests > "$work/host-ktap.$i" 2>&1 &
+	pids[i]=$!
+done
+for i in $(seq "$vms"); do
+	wait "${pids[i]}"
+	echo "# host runner $i of $vms"
+	cat "$work/host-ktap.$i"
+	add_counts "$work/host.$i"
+done
+for t in $host_tests; do
+	[ -f "$work/host-queue/$(basename "$t" .sh)/seconds" ] && continue
+	failed=$((failed + 1))
+	echo "not ok - $t did not run to its end"
+done
+echo "# host tests: $((SECONDS - host_start)) s in $vms runners; each: $(sort -k2 -rn "$work/host-times" | tr '\n' ' ')"
+cp "$work/host-times" "$host_times"
+guests_start=$SECONDS
+
+# The in-guest tests, in $vms guests at once, sharing a queue as the host
+# tests do.
+times_file=$RV_CACHE/guest-test-seconds
+guest_tests=$(longest_first "$times_file" tests/guest/*.sh)
 queue=$work/queue
 mkdir "$queue"
 # A guest runs its share of the scripts, about 800 seconds on this 2-core

@@ -91,7 +91,8 @@ run=$(mktemp -d "$RV_CACHE/runs/$(date +%Y%m%d-%H%M%S)-XXXX")
 exec {run_lock}> "$run/lock"
 flock "$run_lock"
 for old in $(ls -1d "$RV_CACHE"/runs/*/ 2>/dev/null | head -n -20); do
-	flock -n "$old/lock" rm -rf "$old" || true	# in use
+	# in use, or removed meanwhile by another run's sweep
+	flock -n "$old/lock" rm -rf "$old" 2>/dev/null || true
 done
 cp "$LAB_DIR/guest-init.sh" "$run/init"
 mkdir "$run/out"

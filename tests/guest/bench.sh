@@ -21,6 +21,13 @@ ktap_match "and says why" "COUNT must be a positive number, not '0'" "$out"
 out=$("$bench" spin 10 2>&1)
 ktap_eq "rv-bench refuses an unknown workload with status 2" 2 $?
 ktap_match "and says which" "no workload 'spin'" "$out"
+ns=$("$bench" wake 50 3)
+ktap_result $(positive "$ns"; echo $?) "rv-bench times a round trip waking one of 3 threads ($ns ns)"
+out=$("$bench" wake 50 0 2>&1)
+ktap_eq "rv-bench refuses 0 tasks with status 2" 2 $?
+ktap_match "and says why" "TASKS must be a positive number, not '0'" "$out"
+out=$("$bench" wake 50 2>&1)
+ktap_eq "and a wake without its number of tasks" 2 $?
 
 loaded=$(lsmod | awk '$1 == "wip" || $1 == "wwnr"')
 modprobe wip && modprobe wwnr
@@ -38,14 +45,21 @@ results=$(mktemp)
 settings="no-monitor rv-off tracing wip wip+wwnr wwnr"
 grep -qx sched $rv/available_monitors && settings="no-monitor rv-off sched tracing wip wip+wwnr wwnr"
 BENCH_ROUNDS=2 BENCH_PIPE=100 BENCH_FORK=10 BENCH_TOGGLES=1000 \
+	BENCH_TASKS="3 5" BENCH_WAKE=20 BENCH_SCALE_ROUNDS=1 \
 	bash bench/kernel-guest.sh "$results" \
 	"$RV_CACHE/ext/test/rv_bench_events/rv_bench_events.ko" 2>/dev/null
 ktap_eq "the driver completes two short rounds" 0 $?
+main=$(grep -E '^(pipe|fork|toggle) ' "$results")
 ktap_eq "and records each workload under each setting, each round" \
-	$((3 * $(wc -w <<< "$settings") * 2)) "$(wc -l < "$results")"
-ktap_eq "the settings" "$settings" "$(cut -d' ' -f2 "$results" | sort -u | xargs)"
-ktap_eq "the workloads" "fork pipe toggle" "$(cut -d' ' -f1 "$results" | sort -u | xargs)"
-bad=$(awk '$1 !~ /^(pipe|fork|toggle)$/ || !($3 + 0 > 0)' "$results")
+	$((3 * $(wc -w <<< "$settings") * 2)) "$(wc -l <<< "$main")"
+ktap_eq "the settings" "$settings" "$(cut -d' ' -f2 <<< "$main" | sort -u | xargs)"
+ktap_eq "the workloads" "fork pipe toggle" "$(cut -d' ' -f1 <<< "$main" | sort -u | xargs)"
+scale=$(grep '^wake-' "$results")
+ktap_eq "then the scale series: each number of tasks, without and with wwnr" \
+	"wake-3 no-monitor|wake-3 wwnr|wake-5 no-monitor|wake-5 wwnr" \
+	"$(cut -d' ' -f1,2 <<< "$scale" | paste -sd'|')"
+ktap_match "and the size of a task_struct" '^memory task_struct [1-9][0-9]*$' "$(cat "$results")"
+bad=$(awk '$1 !~ /^(pipe|fork|toggle|wake-[0-9]+|memory)$/ || !($3 + 0 > 0)' "$results")
 ktap_eq "every line is a workload and a positive time" "" "$bad"
 ktap_eq "the tracing setting leaves no event enabled" "" "$(cat /sys/kernel/tracing/set_event)"
 rmmod rv_bench_events
