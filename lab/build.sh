@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build a lab kernel from the prepared tree.
 #
-# Usage: build.sh [--tree DIR] [--out DIR] [--partial] KIND
+# Usage: build.sh [--tree DIR] [--out DIR] [--partial] [--configure-only] KIND
 #   KIND is test or bench: tinyconfig plus lab/config/common.config plus
 #   lab/config/KIND.config; bench-norv: the bench kernel without RV
 #   (lab/config/norv.config last), whose RV options are then not asked
@@ -13,16 +13,19 @@
 #   and installs the modules under its modroot/.
 #   --partial: an option that the tree's Kconfig files do not define is
 #   not asked for (the early patches of the series define fewer).
+#   --configure-only: stop once the configuration is checked (for a build
+#   of some directories only, with make -C TREE O=OUT DIR/).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage="usage: build.sh [--tree DIR] [--out DIR] [--partial] test|bench|bench-norv|series"
-out='' partial=0
+usage="usage: build.sh [--tree DIR] [--out DIR] [--partial] [--configure-only] test|bench|bench-norv|series"
+out='' partial=0 configure_only=0
 while [ $# -gt 1 ]; do
 	case $1 in
 	--tree) TREE=${2:?$usage}; shift 2 ;;
 	--out) out=${2:?$usage}; shift 2 ;;
 	--partial) partial=1; shift ;;
+	--configure-only) configure_only=1; shift ;;
 	*) die "$usage" ;;
 	esac
 done
@@ -80,6 +83,7 @@ while IFS= read -r line; do
 	fi
 done < <(cat "${fragments[@]}")
 [ $lost -eq 0 ] || exit 1
+[ $configure_only -eq 0 ] || exit 0
 
 echo "build: building the $kind kernel in $out" >&2
 "${kmake[@]}" bzImage modules

@@ -3,10 +3,12 @@
 # Build the kernel as it is after given patches of the exported series
 # (make series first): each patch must leave a kernel that builds.
 #
-# Usage: series-build.sh [STEP...]
+# Usage: series-build.sh [--configure-only] [STEP...]
 #   STEP: a patch number, or first, middle, last or all (default: first
 #   middle last). The series config (lab/config/series.config) asks for
 #   every RV option; those that a patch does not define yet are skipped.
+#   --configure-only: make each step's tree and configure its build,
+#   without building (for a build of some directories only).
 #
 # Each step has its tree (a hard-linked copy of BASE with the step's
 # files) and its build folder under $RV_CACHE/series/build/NN; ccache
@@ -20,6 +22,11 @@ mapfile -t refs < <(g for-each-ref --format='%(refname)' refs/series/ 2>/dev/nul
 n=${#refs[@]}
 [ "$n" -gt 0 ] || die "no exported series in $git_dir (make series)"
 
+build_args=(--partial)
+if [ "${1:-}" = --configure-only ]; then
+	build_args+=(--configure-only)
+	shift
+fi
 steps=()
 for s in "${@:-first middle last}"; do
 	for s in $s; do
@@ -60,8 +67,8 @@ for k in $(printf '%s\n' "${steps[@]}" | sort -nu); do
 	fi
 	sync_tree "$dir/stage" "$dir/src" "$dir/manifest"
 	echo "series-build: patch $nn: $(g log -1 --format=%s "$ref")" >&2
-	if ! "$LAB_DIR/build.sh" --tree "$dir/src" --out "$dir/obj" --partial series; then
-		echo "series-build: the kernel does not build after patch $nn" >&2
+	if ! "$LAB_DIR/build.sh" --tree "$dir/src" --out "$dir/obj" "${build_args[@]}" series; then
+		echo "series-build: the kernel does not ${build_args[1]:+configure or }build after patch $nn" >&2
 		failed=1
 	fi
 done
