@@ -12,22 +12,29 @@
  *   fork COUNT  fork a child that exits at once, and reap it: task
  *               creation and exit, where per-task monitor state is set up
  *   wake COUNT TASKS
- *               TASKS threads sleep, each on a semaphore of its own; the
- *               main thread wakes them in turn, each time waiting for the
- *               woken one to wake it back: two wakeups and two context
- *               switches, as pipe, but a per-task monitor follows TASKS
- *               tasks, each woken once every TASKS round trips
+ *               TASKS threads sleep, each reading a pipe of its own; the
+ *               main thread wakes them in turn with a byte, each time
+ *               waiting for the woken one to write it back on a reply
+ *               pipe: a wakeup and two context switches (on one CPU, the
+ *               woken thread runs at once, and its reply is there when
+ *               the main thread reads), but a per-task monitor follows
+ *               TASKS tasks, each woken once every TASKS round trips.
+ *               Pipes, not futexes: a futex
+ *               wait sleeps in TASK_INTERRUPTIBLE | TASK_FREEZABLE, and
+ *               Linux 6.1's wwnr starts following a task only after it
+ *               slept in exactly TASK_INTERRUPTIBLE, so it would follow
+ *               none of the threads, and the comparison would be void.
  *
  * The program is linked statically and copied to /tmp before the run, so
  * that no 9p read of the host lands in the timed region.
  */
 #include <errno.h>
 #include <pthread.h>
-#include <semaphore.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -107,30 +114,22 @@ static long long bench_pipe(long count, long tasks __attribute__((unused)))
 	return ns;
 }
 
-/* wake: each thread waits for its turn, and the main thread for a reply */
-struct waker {
-	sem_t *turns;
-	sem_t reply;
-	bool stop;
-};
-
+/* wake: each thread reads its turns from a pipe, and writes a reply */
 struct sleeper {
-	struct waker *waker;
-	long index;
+	int turn;	/* read end of the thread's own pipe */
+	int reply;	/* write end of the pipe the main thread reads */
 };
 
 static void *sleeper_thread(void *arg)
 {
 	struct sleeper *me = arg;
-	struct waker *w = me->waker;
+	char byte;
 
-	for (;;) {
-		while (sem_wait(&w->turns[me->index]))
-			;
-		if (__atomic_load_n(&w->stop, __ATOMIC_ACQUIRE))
-			return NULL;
-		sem_post(&w->reply);
-	}
+	/* until the main thread closes the write end of the turn pipe */
+	while (read(me->turn, &byte, 1) == 1)
+		if (write(me->reply, &byte, 1) != 1)
+			die("write");
+	return NULL;
 }
 
 /* threads, not processes: 10,000 of them start in seconds, not minutes */
@@ -138,23 +137,38 @@ static long long bench_wake(long count, long tasks)
 {
 	struct sleeper *sleepers = calloc(tasks, sizeof(*sleepers));
 	pthread_t *threads = calloc(tasks, sizeof(*threads));
-	struct waker w = { .turns = calloc(tasks, sizeof(sem_t)) };
+	int *turns = calloc(tasks, sizeof(*turns));	/* write ends */
+	/* two descriptors per thread, the reply pipe and the usual three */
+	rlim_t files = 2 * tasks + 16;
+	struct rlimit limit;
 	long long start, end;
 	pthread_attr_t attr;
+	int reply[2], pipefd[2];
+	char byte = 0;
 	long i;
 	int err;
 
-	if (!sleepers || !threads || !w.turns)
+	if (!sleepers || !threads || !turns)
 		die("calloc");
+	if (getrlimit(RLIMIT_NOFILE, &limit))
+		die("getrlimit");
+	if (limit.rlim_cur < files) {
+		limit.rlim_cur = files;
+		if (limit.rlim_max < files)
+			limit.rlim_max = files;
+		if (setrlimit(RLIMIT_NOFILE, &limit))
+			die("raising the limit of open files for the pipes");
+	}
 	/* a sleeper needs little stack: 10,000 default stacks would not fit */
 	if (pthread_attr_init(&attr) ||
 	    pthread_attr_setstacksize(&attr, 64 * 1024) ||
-	    sem_init(&w.reply, 0, 0))
+	    pipe(reply))
 		die("setting up the threads");
 	for (i = 0; i < tasks; i++) {
-		sleepers[i] = (struct sleeper){ .waker = &w, .index = i };
-		if (sem_init(&w.turns[i], 0, 0))
-			die("sem_init");
+		if (pipe(pipefd))
+			die("pipe");
+		turns[i] = pipefd[1];
+		sleepers[i] = (struct sleeper){ .turn = pipefd[0], .reply = reply[1] };
 		err = pthread_create(&threads[i], &attr, sleeper_thread, &sleepers[i]);
 		if (err) {
 			errno = err;
@@ -165,22 +179,23 @@ static long long bench_wake(long count, long tasks)
 	/* each round trip wakes the thread that has slept longest */
 	start = now_ns();
 	for (i = 0; i < count; i++) {
-		sem_post(&w.turns[i % tasks]);
-		while (sem_wait(&w.reply))
-			;
+		if (write(turns[i % tasks], &byte, 1) != 1)
+			die("write");
+		if (read(reply[0], &byte, 1) != 1)
+			die("read");
 	}
 	end = now_ns();
 
-	__atomic_store_n(&w.stop, true, __ATOMIC_RELEASE);
 	for (i = 0; i < tasks; i++) {
-		sem_post(&w.turns[i]);
+		close(turns[i]);
 		if (pthread_join(threads[i], NULL))
 			die("pthread_join");
-		sem_destroy(&w.turns[i]);
+		close(sleepers[i].turn);
 	}
-	sem_destroy(&w.reply);
+	close(reply[0]);
+	close(reply[1]);
 	pthread_attr_destroy(&attr);
-	free(w.turns);
+	free(turns);
 	free(threads);
 	free(sleepers);
 	return end - start;
