@@ -47,9 +47,17 @@ fi
 bin=/tmp/rv-bench
 cp "$RV_CACHE/bin/rv-bench" "$bin"
 
-# setting NAME: switch the monitors to NAME, and check that it took
+# the sched container lists itself and its children when enabled
+sched_members=()
+[ ! -d $rv ] || while read -r m; do
+	[[ $m != sched* ]] || sched_members+=("$m")
+done < $rv/available_monitors
+
+# setting NAME: switch the monitors to NAME, and check that it took. Bash
+# builtins only, once the setting is on: with the sched container on a
+# debugging kernel under TCG, each process started costs seconds.
 setting() {
-	local monitors=${1//+/ } on=1 events= m want
+	local monitors=${1//+/ } on=1 events= m want enabled traced_now now ok
 	case $1 in
 	no-rv) return ;;
 	no-monitor) monitors= ;;
@@ -67,12 +75,20 @@ setting() {
 		echo "$m" >> $tracing/set_event
 	done
 	echo $on > $rv/monitoring_on
-	want=$monitors
-	# a container lists itself and its children
-	[ "$1" != sched ] || want=$(grep '^sched' $rv/available_monitors | xargs)
-	if [ "$(xargs < $rv/enabled_monitors)" != "$want" ] ||
-		[ "$(sort $tracing/set_event | xargs)" != "$(xargs -n1 <<< "$events" | sort | xargs)" ] ||
-		[ "$(cat $rv/monitoring_on)" != $on ]; then
+	want=($monitors)
+	[ "$1" != sched ] || want=("${sched_members[@]}")
+	mapfile -t enabled < $rv/enabled_monitors
+	mapfile -t traced_now < $tracing/set_event
+	read -r now < $rv/monitoring_on
+	ok=1
+	[ "${enabled[*]}" = "${want[*]}" ] && [ "$now" = $on ] || ok=0
+	# set_event lists the events in an order of its own: the same set
+	events=($events)
+	[ ${#traced_now[@]} -eq ${#events[@]} ] || ok=0
+	for m in "${events[@]}"; do
+		[[ " ${traced_now[*]} " == *" $m "* ]] || ok=0
+	done
+	if [ $ok -eq 0 ]; then
 		echo "kernel-guest: the setting $1 did not take" >&2
 		exit 1
 	fi
@@ -86,8 +102,8 @@ run() {
 		return
 	fi
 	echo "${count[toggle]}" > $events_params/preempt_toggles
-	ns=$(cat $events_params/last_ns)
-	echo "$((ns / count[toggle])).$(printf %03d $((ns % count[toggle] * 1000 / count[toggle])))"
+	read -r ns < $events_params/last_ns
+	printf '%d.%03d\n' $((ns / count[toggle])) $((ns % count[toggle] * 1000 / count[toggle]))
 }
 
 # scale: wwnr's cost as the number of tasks it follows grows

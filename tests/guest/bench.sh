@@ -31,7 +31,7 @@ ktap_eq "and a wake without its number of tasks" 2 $?
 
 loaded=$(lsmod | awk '$1 == "wip" || $1 == "wwnr"')
 modprobe wip && modprobe wwnr
-reacting=$(cat $rv/reacting_on)
+reacting=$(< $rv/reacting_on)
 # A monitor's counters restart each time the driver enables it, so what
 # each monitor received over the whole run is seen in a tracing instance
 # of its own, recording only its event tracepoint.
@@ -61,7 +61,7 @@ ktap_eq "then the scale series: each number of tasks, without and with wwnr" \
 ktap_match "and the size of a task_struct" '^memory task_struct [1-9][0-9]*$' "$(cat "$results")"
 bad=$(awk '$1 !~ /^(pipe|fork|toggle|wake-[0-9]+|memory)$/ || !($3 + 0 > 0)' "$results")
 ktap_eq "every line is a workload and a positive time" "" "$bad"
-ktap_eq "the tracing setting leaves no event enabled" "" "$(cat /sys/kernel/tracing/set_event)"
+ktap_eq "the tracing setting leaves no event enabled" "" "$(< /sys/kernel/tracing/set_event)"
 rmmod rv_bench_events
 for m in wip wwnr; do
 	echo 0 > $instances/bench_$m/events/rv/event_$m/enable
@@ -70,9 +70,9 @@ ktap_ok "wip received the workloads' events" \
 	grep -q event_wip $instances/bench_wip/trace
 ktap_ok "and so did wwnr" grep -q event_wwnr $instances/bench_wwnr/trace
 rmdir $instances/bench_wip $instances/bench_wwnr
-ktap_eq "the driver leaves no monitor enabled" "" "$(cat $rv/enabled_monitors)"
-ktap_eq "with RV on" 1 "$(cat $rv/monitoring_on)"
-ktap_eq "and reacting_on as it was" "$reacting" "$(cat $rv/reacting_on)"
+ktap_eq "the driver leaves no monitor enabled" "" "$(< $rv/enabled_monitors)"
+ktap_eq "with RV on" 1 "$(< $rv/monitoring_on)"
+ktap_eq "and reacting_on as it was" "$reacting" "$(< $rv/reacting_on)"
 rm -f "$results"
 [ -n "$loaded" ] || rmmod wwnr wip
 ktap_finish
