@@ -17,7 +17,20 @@ mods=${RV_TEST_MODULES:-$RV_CACHE/ext/test}
 objp=/sys/module/rv_test_objects/parameters
 out=$(mktemp)
 json=$(mktemp)
-stat() { sed -n "s/^$2: //p" "$rv_dir/monitors/${1/://}/stats"; }
+# Bash builtins where a test only reads: while a monitor is enabled, each
+# process the test starts costs seconds under TCG.
+# stat MONITOR FIELD: a value of its stats file
+stat() {
+	local field value
+	while read -r field value; do
+		[ "$field" != "$2:" ] || echo "$value"
+	done < "$rv_dir/monitors/${1/://}/stats"
+}
+# slurp VAR FILE: VAR gets the text of FILE
+slurp() { IFS= read -r -d '' "$1" < "$2" || true; }
+# nap SECONDS: sleep, without starting sleep(1)
+exec {nap_fd}<> <(:)
+nap() { read -r -t "$1" -u $nap_fd || true; }
 # expected_status MONITOR...: what rv mon must exit with after a run of
 # them: 1 if one counted a violation, else 0
 expected_status() {
@@ -29,23 +42,42 @@ expected_status() {
 }
 # the files rv mon may change, with their values
 interface() {
-	echo "enabled: $(paste -sd' ' $rv_dir/enabled_monitors)"
-	echo "monitoring_on: $(cat $rv_dir/monitoring_on) reacting_on: $(cat $rv_dir/reacting_on)"
-	local f
-	for f in $(find $rv_dir/monitors -name reactors | sort); do
-		echo "$f: $(grep '^\[' "$f")"
+	local f line value enabled instances
+	mapfile -t enabled < $rv_dir/enabled_monitors
+	echo "enabled: ${enabled[*]}"
+	read -r value < $rv_dir/monitoring_on
+	echo -n "monitoring_on: $value"
+	read -r value < $rv_dir/reacting_on
+	echo " reacting_on: $value"
+	# a monitor's, and a container's child's
+	for f in $rv_dir/monitors/*/reactors $rv_dir/monitors/*/*/reactors; do
+		[ -e "$f" ] || continue
+		value=
+		while read -r line; do
+			[[ $line != \[* ]] || value=$line
+		done < "$f"
+		echo "$f: $value"
 	done
-	echo "instances: $(ls $tracing/instances)"
+	instances=($tracing/instances/*)
+	[ -e "${instances[0]}" ] || instances=()
+	echo "instances: ${instances[*]##*/}"
 }
 # start_mon ARGS...: rv mon ARGS in the background, its output in $out,
 # its messages in $out.err; returns once it says that it is monitoring
 start_mon() {
-	local i
+	: > "$out.err"	# not the last run's words: the child opens it later
 	"$rv" mon "$@" > "$out" 2> "$out.err" &
 	mon_pid=$!
-	for i in $(seq 600); do
-		grep -q 'until interrupted' "$out.err" && return
-		sleep 0.1
+	wait_for_start
+}
+# wait_for_start: until rv mon says that it is monitoring (a minute at
+# most), in $out.err, emptied before rv mon started
+wait_for_start() {
+	local i text
+	for ((i = 0; i < 600; i++)); do
+		slurp text "$out.err"
+		[[ $text != *'until interrupted'* ]] || return 0
+		nap 0.1
 	done
 }
 # stop_mon [SIGNAL]: stop it as Ctrl-C does (or with SIGNAL); returns its
@@ -131,22 +163,22 @@ ktap_eq "rv mon wwnr -v on SIGINT exits with 1 if wwnr counted a violation, else
 	"$(expected_status wwnr)" $status
 ktap_match "the load made wwnr count violations" '^[1-9]' "$(stat wwnr violations)"
 ktap_match "-v prints them as TASK-PID [CPU] id=PID VIOLATION STATE x EVENT" \
-	'^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] id=[0-9]+ VIOLATION running x wakeup$' "$(cat "$out")"
-ktap_nomatch "and no event without -t" '^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] .* -> ' "$(cat "$out")"
+	'^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] id=[0-9]+ VIOLATION running x wakeup$' "$(< "$out")"
+ktap_nomatch "and no event without -t" '^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] .* -> ' "$(< "$out")"
 ktap_eq "the summary gives the monitor's counters" \
 	"wwnr: $(stat wwnr events) events, $(stat wwnr violations) violations" \
 	"$(grep -E '^wwnr: [0-9]+ events' "$out")"
 ktap_match "the violations by state and event" '^wwnr: violations: running x wakeup: [1-9][0-9]*$' \
-	"$(cat "$out")"
+	"$(< "$out")"
 ktap_match "the last violation" '^wwnr: last violation: event wakeup in state running \(CPU [0-9]+, pid [0-9]+\)$' \
-	"$(cat "$out")"
+	"$(< "$out")"
 ktap_match "how much of the model the load exercised" '^wwnr: [1-3] of 3 transitions taken$' \
-	"$(cat "$out")"
-ktap_match "and why it stopped" '^rv: stopped by SIGINT after [0-9.]+ s$' "$(cat "$out.err")"
+	"$(< "$out")"
+ktap_match "and why it stopped" '^rv: stopped by SIGINT after [0-9.]+ s$' "$(< "$out.err")"
 ktap_eq "after it, the interface is as it was" "$initial" "$(interface)"
 
 # the counts stay after the run: rv coverage shows them, as the file has them
-counts=$(cat $rv_dir/monitors/wwnr/coverage)
+counts=$(< $rv_dir/monitors/wwnr/coverage)
 table=$("$rv" coverage wwnr)
 ktap_eq "rv coverage wwnr after the run succeeds" 0 $?
 ktap_eq "and prints the summary, then every transition with its count" \
@@ -226,19 +258,19 @@ ktap_eq "and the interface is as it was" "$initial" "$(interface)"
 mon_for 2 wwnr -t
 ktap_match "rv mon wwnr -t prints each event as TASK-PID [CPU] id=PID STATE x EVENT -> NEXT" \
 	'^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] id=[0-9]+ (not_running|running) x (switch_in|switch_out|wakeup) -> (not_running|running)$' \
-	"$(cat "$out")"
+	"$(< "$out")"
 mon_for 2 wip -t
 status=$?
 ktap_eq "rv mon wip -t exits with the status its violations say" "$(expected_status wip)" $status
 ktap_match "and prints the events of wip, a per-CPU monitor, without an id" \
 	'^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] (preemptive|non_preemptive) x (preempt_disable|preempt_enable|sched_waking) -> (preemptive|non_preemptive)$' \
-	"$(cat "$out")"
-ktap_nomatch "but none of rv's own, without -s" "-$mon_pid +\[[0-9]{3}\] " "$(cat "$out")"
+	"$(< "$out")"
+ktap_nomatch "but none of rv's own, without -s" "-$mon_pid +\[[0-9]{3}\] " "$(< "$out")"
 "$rv" mon wip -t -s -T 1 > "$out" 2> "$out.err" &
 mon_pid=$!
 wait $mon_pid
 ktap_match "with -s, its own too" "^ *rv-$mon_pid +\[[0-9]{3}\] (preemptive|non_preemptive) x " \
-	"$(cat "$out")"
+	"$(< "$out")"
 ktap_eq "the interface is as it was" "$initial" "$(interface)"
 
 # a reader that goes away stops the run, which puts everything back
@@ -247,7 +279,7 @@ status=${PIPESTATUS[0]}
 ktap_eq "rv mon wip -t | head -n 3: head gets its 3 lines" 3 "$(wc -l < "$out")"
 ktap_match "and rv stops by itself, with the status of the violations (not a signal's)" \
 	"^$(expected_status wip)\$" "$status"
-ktap_match "saying why" '^rv: stopped by output closed after ' "$(cat "$out.err")"
+ktap_match "saying why" '^rv: stopped by output closed after ' "$(< "$out.err")"
 ktap_eq "and the interface is as it was" "$initial" "$(interface)"
 
 # while it runs: on in rv list, and a second run is refused
@@ -263,14 +295,14 @@ stop_mon
 ktap_eq "rv mon -q prints two lines: the counters and the coverage" \
 	"$(printf '%s\n' "wwnr: $(stat wwnr events) events, $(stat wwnr violations) violations" \
 		"$(grep . $rv_dir/monitors/wwnr/coverage | awk '$4 > 0 { n++ } END { print "wwnr: " n+0 " of " NR " transitions taken" }')")" \
-	"$(cat "$out")"
+	"$(< "$out")"
 
 # a monitor that someone else enabled is refused, and left on
 echo wwnr >> $rv_dir/enabled_monitors
 msg=$(timeout 5 "$rv" mon wwnr 2>&1)
 ktap_eq "rv mon of a monitor enabled by someone else fails with status 2" 2 $?
 ktap_match "saying how to disable it" "echo '!wwnr' >> $rv_dir/enabled_monitors" "$msg"
-ktap_eq "and leaves it enabled" wwnr "$(cat $rv_dir/enabled_monitors)"
+ktap_eq "and leaves it enabled" wwnr "$(< $rv_dir/enabled_monitors)"
 echo '!wwnr' >> $rv_dir/enabled_monitors
 
 # SIGTERM, SIGHUP and -T: everything changed is put back, monitoring_on
@@ -282,16 +314,16 @@ for stop in TERM HUP; do
 	start_mon wwnr -r printk
 	ktap_eq "while rv mon wwnr -r printk runs: wwnr on, printk selected, monitoring_on and reacting_on 1" \
 		"wwnr [printk] 1 1" \
-		"$(cat $rv_dir/enabled_monitors) $(grep '^\[' $rv_dir/monitors/wwnr/reactors) $(cat $rv_dir/monitoring_on) $(cat $rv_dir/reacting_on)"
+		"$(< $rv_dir/enabled_monitors) $(grep '^\[' $rv_dir/monitors/wwnr/reactors) $(< $rv_dir/monitoring_on) $(< $rv_dir/reacting_on)"
 	ktap_match "it says that it set monitoring_on" '^rv: warning: monitoring_on was 0: it is 1 for the run' \
-		"$(cat "$out.err")"
+		"$(< "$out.err")"
 	load 1
 	stop_mon $stop
 	status=$?
 	ktap_eq "on SIG$stop, it exits with the status its violations say" "$(expected_status wwnr)" $status
 	ktap_eq "and puts back the monitor, its reactor, monitoring_on, reacting_on and the instance" \
 		"$changed" "$(interface)"
-	ktap_match "and prints the summary" '^wwnr: [0-9]+ events, [0-9]+ violations$' "$(cat "$out")"
+	ktap_match "and prints the summary" '^wwnr: [0-9]+ events, [0-9]+ violations$' "$(< "$out")"
 done
 start=$(date +%s)
 "$rv" mon wwnr -r printk -T 2 > "$out" 2> "$out.err"
@@ -299,7 +331,7 @@ status=$?
 took=$(($(date +%s) - start))
 ktap_eq "rv mon -T 2 stops by itself, with the status its violations say" "$(expected_status wwnr)" $status
 ktap_result "$([ $took -ge 2 ] && [ $took -le 30 ]; echo $?)" "after about 2 seconds" "took ${took}s"
-ktap_match "saying why" '^rv: stopped by time limit after [2-9][0-9]*\.[0-9] s$' "$(cat "$out.err")"
+ktap_match "saying why" '^rv: stopped by time limit after [2-9][0-9]*\.[0-9] s$' "$(< "$out.err")"
 ktap_eq "and puts back what it changed" "$changed" "$(interface)"
 echo 1 > $rv_dir/monitoring_on
 echo 1 > $rv_dir/reacting_on
@@ -313,7 +345,7 @@ for try in 1 2 3 4 5; do	# until a violation happened meanwhile
 	grep -q ' [1-9][0-9]* violations$' "$out" && break
 done
 ktap_eq "rv mon -r printk exits with 1 after violations" 1 $status
-sleep 0.2
+nap 0.2
 ktap_match "and the printk reactor reports them to the kernel log" \
 	'rv: monitor wwnr does not allow event wakeup on state running' "$(dmesg)"
 ktap_eq "the reactor is put back afterwards" "[nop]" "$(grep -F '[' $rv_dir/monitors/wwnr/reactors)"
@@ -388,7 +420,7 @@ echo printk > $rv_dir/monitors/sched/child_b/reactors
 reactors_before=$(interface)
 start_mon sched -t -r nop
 ktap_eq "rv mon sched enables the container, each child" \
-	"$(printf '%s\n' sched sched:child_a sched:child_b sched:tobj)" "$(cat $rv_dir/enabled_monitors)"
+	"$(printf '%s\n' sched sched:child_a sched:child_b sched:tobj)" "$(< $rv_dir/enabled_monitors)"
 echo 20 > $objp/run
 echo 5 > $objp/run_bad
 stop_mon
@@ -401,12 +433,12 @@ ktap_eq "-t printed each get of tobj, named, with the object's id" 25 \
 ktap_eq "each put" 20 "$(grep -cE '\] tobj id=[0-9]+ held x put -> idle \(final\)$' "$out")"
 ktap_eq "each destroy" 20 "$(grep -cE '\] tobj id=[0-9]+ idle x destroy -> idle \(final\)$' "$out")"
 ktap_eq "and each violation" 5 "$(grep -cE '\] tobj id=[0-9]+ VIOLATION held x destroy$' "$out")"
-ktap_match "the summary: tobj's counters" '^sched:tobj: 70 events, 5 violations$' "$(cat "$out")"
-ktap_match "its violations by state and event" '^sched:tobj: violations: held x destroy: 5$' "$(cat "$out")"
+ktap_match "the summary: tobj's counters" '^sched:tobj: 70 events, 5 violations$' "$(< "$out")"
+ktap_match "its violations by state and event" '^sched:tobj: violations: held x destroy: 5$' "$(< "$out")"
 ktap_match "its objects" '^sched:tobj: objects: 0 followed now, 25 in all, 0 dropped, capacity 256$' \
-	"$(cat "$out")"
+	"$(< "$out")"
 ktap_match "and a child without events, by its counters" '^sched:child_a: 0 events, 0 violations$' \
-	"$(cat "$out")"
+	"$(< "$out")"
 echo nop > $rv_dir/monitors/sched/child_b/reactors
 
 start_mon sched --json -v
@@ -423,18 +455,16 @@ ktap_eq "tobj's violations by state and event" '[{"state": "held", "event": "des
 ktap_eq "the violations went to stderr with --json" 3 \
 	"$(grep -cE '\] tobj id=[0-9]+ VIOLATION held x destroy$' "$out.err")"
 
+: > "$out.err"
 "$rv" mon tobj -T 3 > "$out" 2> "$out.err" &
 mon_pid=$!
-for i in $(seq 600); do
-	grep -q 'until interrupted' "$out.err" && break
-	sleep 0.1
-done
+wait_for_start
 ktap_eq "a child named by its own name runs alone, as CONTAINER:CHILD" sched:tobj \
-	"$(cat $rv_dir/enabled_monitors)"
+	"$(< $rv_dir/enabled_monitors)"
 echo 4 > $objp/run
 wait $mon_pid
 ktap_eq "and exits with 0 without a violation" 0 $?
-ktap_match "and sums up the 12 events of the 4 objects" '^sched:tobj: 12 events, 0 violations$' "$(cat "$out")"
+ktap_match "and sums up the 12 events of the 4 objects" '^sched:tobj: 12 events, 0 violations$' "$(< "$out")"
 ktap_eq "rv coverage of the container prints its child's" \
 	"$("$rv" coverage sched:tobj)" "$("$rv" coverage sched)"
 ktap_eq "the interface is as it was" "$initial" "$(interface)"
@@ -447,8 +477,8 @@ ktap_ok "Debian's wwnr loads" insmod $mods/debian_rv_monitors/wwnr.ko
 mon_for 2 wwnr -t
 ktap_match "rv mon -t decodes its shared rv:da_event_id, with the pid" \
 	'^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] id=[0-9]+ (not_running|running) x (switch_in|switch_out|wakeup) -> (not_running|running)$' \
-	"$(cat "$out")"
-ktap_match "and sums it up from its counters" '^wwnr: [1-9][0-9]* events, [0-9]+ violations$' "$(cat "$out")"
+	"$(< "$out")"
+ktap_match "and sums it up from its counters" '^wwnr: [1-9][0-9]* events, [0-9]+ violations$' "$(< "$out")"
 rmmod wwnr
 modprobe wwnr
 
