@@ -20,7 +20,7 @@ ktap_ok "Debian's wip, built unchanged, loads" insmod $debian/wip.ko
 ktap_ok "and its wwnr" insmod $debian/wwnr.ko
 ktap_eq "they register with their own descriptions" \
 	"wakeup in preemptive per-cpu testing monitor.|wakeup while not running per-task testing model." \
-	"$(cat $rv/monitors/wip/desc)|$(cat $rv/monitors/wwnr/desc)"
+	"$(< $rv/monitors/wip/desc)|$(< $rv/monitors/wwnr/desc)"
 
 ktap_ok "both enable through enabled_monitors" sh -c "echo wip >> $rv/enabled_monitors && echo wwnr >> $rv/enabled_monitors"
 ktap_eq "and are listed enabled" "wip wwnr" "$(sort $rv/enabled_monitors | paste -sd' ')"
@@ -31,7 +31,7 @@ stress-ng --switch 2 --fork 1 --timeout 5s --quiet
 echo 0 > $tracing/events/rv/da_event_id/enable
 ktap_match "wip sees events under a scheduling load" '^[1-9]' "$(stat wip events)"
 ktap_match "its transitions are counted for coverage" \
-	'^preemptive +preempt_disable +non_preemptive +[1-9]' "$(cat $rv/monitors/wip/coverage)"
+	'^preemptive +preempt_disable +non_preemptive +[1-9]' "$(< $rv/monitors/wip/coverage)"
 ktap_match "the per-task wwnr sees events" '^[1-9]' "$(stat wwnr events)"
 ktap_match "wwnr's transitions are traced by RV's shared event, with its name and the pid" \
 	'da_event_id: wwnr\[[0-9]+\]: (not_running|running) x ' "$(grep -m1 da_event_id: $tracing/trace)"

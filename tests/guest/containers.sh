@@ -12,9 +12,9 @@ rvwrite=$RV_CACHE/bin/rvwrite
 conp=/sys/module/rv_test_container/parameters
 reap=/sys/module/rv_test_reactor/parameters
 lines() { printf '%s\n' "$@"; }
-counts() { echo "$(cat $conp/starts_a) $(cat $conp/stops_a) $(cat $conp/starts_b) $(cat $conp/stops_b)"; }
+counts() { echo "$(< $conp/starts_a) $(< $conp/stops_a) $(< $conp/starts_b) $(< $conp/stops_b)"; }
 switches() {	# the enable file of sched, child_a and child_b
-	echo "$(cat monitors/sched/enable) $(cat monitors/sched/child_a/enable) $(cat monitors/sched/child_b/enable)"
+	echo "$(< monitors/sched/enable) $(< monitors/sched/child_a/enable) $(< monitors/sched/child_b/enable)"
 }
 selected() {	# the reactor of sched, child_a and child_b
 	local f
@@ -30,53 +30,53 @@ ktap_ok "a monitor module loads after it" insmod $mods/rv_test_monitor/rv_test_m
 ktap_ok "and the test reactor" insmod $mods/rv_test_reactor/rv_test_reactor.ko
 
 ktap_eq "available_monitors lists the container, then its children as container:child" \
-	"$(lines sched sched:child_a sched:child_b rv_test rv_test_b)" "$(cat available_monitors)"
+	"$(lines sched sched:child_a sched:child_b rv_test rv_test_b)" "$(< available_monitors)"
 ktap_eq "the container has a folder in monitors/" "$(lines rv_test rv_test_b sched)" "$(ls monitors)"
 ktap_eq "which holds desc, enable, reactors and a folder for each child" \
 	"$(lines child_a child_b desc enable reactors)" "$(ls monitors/sched)"
 ktap_eq "a child's folder holds what a monitor's does" \
 	"$(lines coverage desc enable reactors stats)" "$(ls monitors/sched/child_a)"
-ktap_eq "the container's desc" "test-only container of scheduler monitors" "$(cat monitors/sched/desc)"
-ktap_eq "a child's desc" "second test-only child" "$(cat monitors/sched/child_b/desc)"
-ktap_eq "all start disabled" "0 0 0:" "$(switches):$(cat enabled_monitors)"
+ktap_eq "the container's desc" "test-only container of scheduler monitors" "$(< monitors/sched/desc)"
+ktap_eq "a child's desc" "second test-only child" "$(< monitors/sched/child_b/desc)"
+ktap_eq "all start disabled" "0 0 0:" "$(switches):$(< enabled_monitors)"
 
 # enabling and disabling the container: all its children
 echo 1 > monitors/sched/enable
 ktap_eq "1 to a container's enable enables its children" "1 1 1" "$(switches)"
 ktap_eq "enabled_monitors lists the container and each child" \
-	"$(lines sched sched:child_a sched:child_b)" "$(cat enabled_monitors)"
+	"$(lines sched sched:child_a sched:child_b)" "$(< enabled_monitors)"
 ktap_eq "each child was started once" "1 0 1 0" "$(counts)"
 echo 0 > monitors/sched/enable
-ktap_eq "0 disables them" "0 0 0:" "$(switches):$(cat enabled_monitors)"
+ktap_eq "0 disables them" "0 0 0:" "$(switches):$(< enabled_monitors)"
 ktap_eq "each child was stopped once" "1 1 1 1" "$(counts)"
 echo sched >> enabled_monitors
 ktap_eq "writing the container's name to enabled_monitors enables its children" \
 	"1 1 1" "$(switches)"
 echo '!sched' >> enabled_monitors
-ktap_eq "!CONTAINER disables them" "0 0 0:" "$(switches):$(cat enabled_monitors)"
+ktap_eq "!CONTAINER disables them" "0 0 0:" "$(switches):$(< enabled_monitors)"
 echo sched >> enabled_monitors
 echo -sched >> enabled_monitors
-ktap_eq "and so does -CONTAINER" "0 0 0:" "$(switches):$(cat enabled_monitors)"
+ktap_eq "and so does -CONTAINER" "0 0 0:" "$(switches):$(< enabled_monitors)"
 echo 1 > monitors/sched/enable
 echo > enabled_monitors
 ktap_eq "truncating enabled_monitors disables the children" "0 0 0:" \
-	"$(switches):$(cat enabled_monitors)"
+	"$(switches):$(< enabled_monitors)"
 
 # one child alone
 echo sched:child_a >> enabled_monitors
 ktap_eq "CONTAINER:CHILD enables that child alone" "0 1 0" "$(switches)"
 ktap_eq "enabled_monitors lists it alone: the container is on when all its children are" \
-	sched:child_a "$(cat enabled_monitors)"
+	sched:child_a "$(< enabled_monitors)"
 echo child_b >> enabled_monitors
 ktap_eq "a child's own name enables it too, as in the merged Linux RV" "1 1 1" "$(switches)"
 ktap_eq "with every child on, the container is listed" \
-	"$(lines sched sched:child_a sched:child_b)" "$(cat enabled_monitors)"
+	"$(lines sched sched:child_a sched:child_b)" "$(< enabled_monitors)"
 echo '!sched:child_a' >> enabled_monitors
 ktap_eq "!CONTAINER:CHILD disables that child alone" "0 0 1" "$(switches)"
 echo 1 > monitors/sched/child_a/enable
 echo 0 > monitors/sched/child_b/enable
 ktap_eq "so do the children's own enable files" "0 1 0:sched:child_a" \
-	"$(switches):$(cat enabled_monitors)"
+	"$(switches):$(< enabled_monitors)"
 echo 1 > monitors/sched/enable
 ktap_eq "enabling the container enables the children that were off" "1 1 1" "$(switches)"
 echo > enabled_monitors
@@ -94,7 +94,7 @@ ktap_eq "a pause stops the enabled child and leaves it on" \
 echo 1 > monitors/sched/enable
 ktap_eq "enabling the container during the pause lists it whole, starting nothing" \
 	"1 1 1:$(lines sched sched:child_a sched:child_b):$starts_a $starts_b" \
-	"$(switches):$(cat enabled_monitors):$(counts | cut -d' ' -f1,3)"
+	"$(switches):$(< enabled_monitors):$(counts | cut -d' ' -f1,3)"
 echo 1 > monitoring_on
 ktap_eq "the end of the pause starts both children" "$((starts_a + 1)) $((starts_b + 1))" \
 	"$(counts | cut -d' ' -f1,3)"
@@ -134,7 +134,7 @@ attempt() {	# attempt DESC WORD ERRNO
 	local before after
 	before=$(state)
 	echo "$2" > $conp/attempt
-	ktap_eq "$1 is refused with $3" "$(errno_value "$3")" "$(cat $conp/attempt_result)"
+	ktap_eq "$1 is refused with $3" "$(errno_value "$3")" "$(< $conp/attempt_result)"
 	after=$(state)
 	ktap_eq "$1: nothing changed" "$before" "$after"
 }
@@ -157,7 +157,7 @@ before=$(counts)
 ktap_eq "so does enabling it through enabled_monitors" EIO \
 	"$($rvwrite enabled_monitors sched 2>&1)"
 ktap_eq "the children it had enabled are disabled again" "0 0 0:" \
-	"$(switches):$(cat enabled_monitors)"
+	"$(switches):$(< enabled_monitors)"
 read -r a1 a2 b1 b2 <<< "$before"
 ktap_eq "child_a was started, then stopped again; child_b never started" \
 	"$((a1 + 1)) $((a2 + 1)) $b1 $b2" "$(counts)"
@@ -172,24 +172,24 @@ ktap_eq "a container's reactor becomes each child's" \
 ktap_eq "selecting it enables or disables nothing" "0 1 0" "$(switches)"
 echo container says > $conp/react_a
 ktap_eq "a child reacts with it" "1:container says" \
-	"$(cat $reap/reactions):$(cat $reap/last_msg)"
+	"$(< $reap/reactions):$(< $reap/last_msg)"
 echo nop > monitors/sched/child_b/reactors
 ktap_eq "a child's reactor can then be changed alone" "rv_test_react rv_test_react nop" \
 	"$(selected)"
 echo 1 > $conp/late
 ktap_eq "a child that registers late is listed after the others" \
 	"$(lines sched sched:child_a sched:child_b sched:child_late rv_test rv_test_b)" \
-	"$(cat available_monitors)"
+	"$(< available_monitors)"
 ktap_eq "and starts with its container's reactor" "[rv_test_react]" \
 	"$(grep '^\[' monitors/sched/child_late/reactors)"
 echo 1 > monitors/sched/enable
 ktap_eq "enabling the container enables it too" \
-	"1 1 1 1" "$(switches) $(cat monitors/sched/child_late/enable)"
+	"1 1 1 1" "$(switches) $(< monitors/sched/child_late/enable)"
 echo 0 > $conp/late
 ktap_eq "when it goes, its folder goes" "$(lines child_a child_b desc enable reactors)" \
 	"$(ls monitors/sched)"
 ktap_eq "and the container is listed by what is left" \
-	"$(lines sched sched:child_a sched:child_b)" "$(cat enabled_monitors)"
+	"$(lines sched sched:child_a sched:child_b)" "$(< enabled_monitors)"
 ktap_fails "the reactor's module does not unload while the container selects it" \
 	rmmod rv_test_reactor
 echo nop > monitors/sched/reactors
@@ -205,7 +205,7 @@ exec 3< monitors/sched/child_a/enable
 ktap_ok "the container's module unloads while its children are enabled" \
 	rmmod rv_test_container
 ktap_eq "its monitors are gone" "$(lines rv_test rv_test_b):$(lines rv_test rv_test_b):" \
-	"$(cat available_monitors):$(ls monitors):$(cat enabled_monitors)"
+	"$(< available_monitors):$(ls monitors):$(< enabled_monitors)"
 ktap_match "a child's file left open then fails with ENODEV" "No such device" \
 	"$(cat <&3 2>&1)"
 exec 3<&-

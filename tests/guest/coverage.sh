@@ -12,7 +12,7 @@ taken() { awk '{ n += $4 } END { print n + 0 }' $rv/monitors/$1/coverage; }
 transitions() { cut -d' ' -f1-3 $rv/monitors/$1/coverage | sort; }
 
 modprobe wip && modprobe wwnr
-ktap_eq "before a first start, wip's coverage is empty" "" "$(cat $rv/monitors/wip/coverage)"
+ktap_eq "before a first start, wip's coverage is empty" "" "$(< $rv/monitors/wip/coverage)"
 
 # The counts against a record kept apart from them: every event_wwnr and
 # error_wwnr trace event of a run, in a tracing instance whose buffer is

@@ -16,11 +16,11 @@ ktap_ok "the per-task monitor wwnr loads" modprobe wwnr
 ktap_ok "its tracepoints are in the rv system" test -d $tr/events/rv/event_wwnr -a \
 	-d $tr/events/rv/error_wwnr
 ktap_eq "stats start at zero" "0 0" "$(events) $(violations)"
-ktap_match "with no violation yet" '^last_violation: none$' "$(cat $mon/stats)"
+ktap_match "with no violation yet" '^last_violation: none$' "$(< $mon/stats)"
 
 # a task above the pid limit of the RFC's static array (1,024,000)
 echo 4194304 > /proc/sys/kernel/pid_max
-ktap_eq "pid_max goes up to PID_MAX_LIMIT" 4194304 "$(cat /proc/sys/kernel/pid_max)"
+ktap_eq "pid_max goes up to PID_MAX_LIMIT" 4194304 "$(< /proc/sys/kernel/pid_max)"
 echo 'pid > 1024000' > $tr/events/rv/event_wwnr/filter
 echo 1 > $tr/events/rv/event_wwnr/enable
 echo > $tr/trace
@@ -29,7 +29,7 @@ high=$("$RV_CACHE/bin/run_as_pid" 4190001 sh -c 'echo $$; for i in 1 2 3 4 5; do
 ktap_eq "the test task got a pid above 4,000,000" 4190001 "$high"
 sleep 0.2
 echo 0 > $tr/events/rv/event_wwnr/enable
-trace=$(cat $tr/trace)
+trace=$(< $tr/trace)
 ktap_match "its switch_in events were handled" "event_wwnr: $high: not_running x switch_in -> running" "$trace"
 ktap_match "and its switch_out events" "event_wwnr: $high: running x switch_out -> not_running" "$trace"
 echo 0 > $tr/events/rv/event_wwnr/filter
@@ -56,7 +56,7 @@ v=$(violations)
 ktap_result $([ "$((v - v0))" -ge 3 ]; echo $?) "violations are counted ($v0, then $v)"
 ktap_match "and the last one recorded" \
 	'^last_violation: state=(not_running|running) event=[a-z_]+ cpu=[0-9]+ pid=[0-9]+ time_ns=[0-9]+$' \
-	"$(cat $mon/stats)"
+	"$(< $mon/stats)"
 
 # disabled, it sees nothing more; enabling again starts from zero
 echo '!wwnr' > $rv/enabled_monitors

@@ -27,8 +27,8 @@ for m in wip wwnr reactor_printk reactor_panic; do
 done
 ktap_eq "the monitors are available" "wip wwnr" "$(grep -E '^(wip|wwnr)$' $rv/available_monitors | xargs)"
 ktap_eq "and the reactors" "nop printk panic" "$(xargs < $rv/available_reactors)"
-ktap_match "wip describes itself" 'wakeup in preemptive' "$(cat $rv/monitors/wip/desc)"
-ktap_match "wwnr describes itself" 'wakeup while not running' "$(cat $rv/monitors/wwnr/desc)"
+ktap_match "wip describes itself" 'wakeup in preemptive' "$(< $rv/monitors/wip/desc)"
+ktap_match "wwnr describes itself" 'wakeup while not running' "$(< $rv/monitors/wwnr/desc)"
 
 echo printk > $rv/monitors/wip/reactors
 echo printk > $rv/monitors/wwnr/reactors
@@ -55,7 +55,7 @@ dmesg -C
 sleep 0.2
 ktap_nomatch "with reacting_on 0 no reaction is printed" 'rv: monitor' "$(dmesg)"
 ktap_match "while the error tracepoint still records violations" \
-	'error_wwnr: [0-9]+: event wakeup not expected in the state running' "$(cat $tr/trace)"
+	'error_wwnr: [0-9]+: event wakeup not expected in the state running' "$(< $tr/trace)"
 echo 1 > $rv/reacting_on
 echo 0 > $tr/events/rv/error_wwnr/enable
 
@@ -66,7 +66,7 @@ sleep 0.2
 ktap_match "a provoked wip violation is detected and printed" \
 	'rv: monitor wip does not allow event sched_waking on state preemptive' "$(dmesg)"
 ktap_match "and recorded as the last violation" \
-	'^last_violation: state=preemptive event=sched_waking' "$(cat $rv/monitors/wip/stats)"
+	'^last_violation: state=preemptive event=sched_waking' "$(< $rv/monitors/wip/stats)"
 rmmod rv_wip_violation
 
 # monitoring_on 0, then disabled: no event

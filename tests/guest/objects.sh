@@ -17,8 +17,8 @@ coverage() { awk '{ print $1 "-" $2 ":" $4 }' $tobj/coverage | paste -sd' '; }
 
 ktap_ok "the test container loads" insmod $mods/rv_test_container/rv_test_container.ko
 ktap_ok "and the per-object monitor, its child" insmod $mods/rv_test_objects/rv_test_objects.ko
-ktap_match "it is listed as sched:tobj" '^sched:tobj$' "$(cat $rv/available_monitors)"
-ktap_nomatch "its stats have no object count before it first runs" '^objects' "$(cat $tobj/stats)"
+ktap_match "it is listed as sched:tobj" '^sched:tobj$' "$(< $rv/available_monitors)"
+ktap_nomatch "its stats have no object count before it first runs" '^objects' "$(< $tobj/stats)"
 echo 1 > $tobj/enable
 ktap_eq "enabled, it follows no object, of 256 at most" "0 0 0 256" \
 	"$(stat objects) $(stat objects_followed) $(stat objects_dropped) $(stat objects_capacity)"
@@ -40,7 +40,7 @@ ktap_eq "only the followed objects' events count" "$((3 * 356)) 0" \
 echo 10 > $objp/run_bad
 ktap_eq "10 objects destroyed while held: 10 violations" 10 "$(stat violations)"
 ktap_match "the last one is recorded" '^last_violation: state=held event=destroy ' \
-	"$(cat $tobj/stats)"
+	"$(< $tobj/stats)"
 ktap_eq "and no instance is left" 0 "$(stat objects)"
 
 # hundreds of objects from four writers at once, under a scheduling load

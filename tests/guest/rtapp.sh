@@ -28,7 +28,7 @@ done
 ktap_eq "available_monitors lists rtapp, rtapp:pagefault and rtapp:sleep" \
 	"rtapp rtapp:pagefault rtapp:sleep" "$(grep -E '^rtapp' $rv/available_monitors | xargs)"
 ktap_match "pagefault describes itself" 'real-time task does not page fault' \
-	"$(cat $rv/monitors/rtapp/pagefault/desc)"
+	"$(< $rv/monitors/rtapp/pagefault/desc)"
 ktap_eq "its events name the atoms" \
 	'print fmt: "%d: states %#llx x [%s] -> %#llx", REC->pid, REC->states, __print_flags(REC->atoms, ",", { 0x1UL, "RT" }, { 0x2UL, "PAGEFAULT" }), REC->next' \
 	"$(grep '^print fmt' /sys/kernel/tracing/events/rv/event_pagefault/format)"
@@ -98,9 +98,9 @@ ktap_result $([ "$violations" -gt 0 ]; echo $?) "its faults are violations ($vio
 ktap_match "the last one names its pid and the atoms RT and PAGEFAULT" \
 	"^state=s[0-9,s]* event=RT,PAGEFAULT cpu=[0-9]+ pid=$pid time_ns=[0-9]+\$" "$(stat last_violation)"
 ktap_match "the error event names the task and the atoms" \
-	"error_pagefault: $pid: \\[RT,PAGEFAULT\\] break the property in states 0x" "$(cat $instance/trace)"
+	"error_pagefault: $pid: \\[RT,PAGEFAULT\\] break the property in states 0x" "$(< $instance/trace)"
 ktap_match "its steps before it turned real-time are traced with PAGEFAULT alone" \
-	"event_pagefault: $pid: states 0x[0-9a-f]+ x \\[PAGEFAULT\\] -> 0x" "$(cat $instance/trace)"
+	"event_pagefault: $pid: states 0x[0-9a-f]+ x \\[PAGEFAULT\\] -> 0x" "$(< $instance/trace)"
 sleep 1	# the printk reactor prints from an irq_work
 ktap_match "the printk reactor printed the violation" \
 	"rv: monitor pagefault: task $pid breaks the property where RT,PAGEFAULT hold \\(states s" \

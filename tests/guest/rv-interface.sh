@@ -26,105 +26,105 @@ for f in available_monitors:-r-------- available_reactors:-r-------- \
 done
 
 ktap_eq "available_monitors lists the registered monitors" \
-	"$(lines rv_test rv_test_b)" "$(cat $rv/available_monitors)"
+	"$(lines rv_test rv_test_b)" "$(< $rv/available_monitors)"
 ktap_eq "available_reactors lists nop, then the registered reactors" \
-	"$(lines nop rv_test_react)" "$(cat $rv/available_reactors)"
+	"$(lines nop rv_test_react)" "$(< $rv/available_reactors)"
 ktap_eq "monitors/ has a folder for each monitor" "$(lines rv_test rv_test_b)" "$(ls $rv/monitors)"
 ktap_eq "a monitor folder holds coverage, desc, enable, reactors and stats" \
 	"$(lines coverage desc enable reactors stats)" "$(ls $rv/monitors/rv_test)"
 ktap_eq "coverage is empty for a monitor without a model" "" \
-	"$(cat $rv/monitors/rv_test/coverage)"
+	"$(< $rv/monitors/rv_test/coverage)"
 ktap_eq "desc prints the description" "test-only monitor that follows no event" \
-	"$(cat $rv/monitors/rv_test/desc)"
-ktap_eq "enable reads 0 for a disabled monitor" 0 "$(cat $rv/monitors/rv_test/enable)"
-ktap_eq "monitoring_on is 1 at boot" 1 "$(cat $rv/monitoring_on)"
-ktap_eq "reacting_on is 1 at boot" 1 "$(cat $rv/reacting_on)"
+	"$(< $rv/monitors/rv_test/desc)"
+ktap_eq "enable reads 0 for a disabled monitor" 0 "$(< $rv/monitors/rv_test/enable)"
+ktap_eq "monitoring_on is 1 at boot" 1 "$(< $rv/monitoring_on)"
+ktap_eq "reacting_on is 1 at boot" 1 "$(< $rv/reacting_on)"
 
 # the enabled_monitors example of the documentation
 cd $rv
-ktap_eq "no monitor is enabled at first" "" "$(cat enabled_monitors)"
+ktap_eq "no monitor is enabled at first" "" "$(< enabled_monitors)"
 echo rv_test > enabled_monitors
 echo rv_test_b >> enabled_monitors
 ktap_eq "echo NAME > and >> enabled_monitors enable two monitors" \
-	"$(lines rv_test rv_test_b)" "$(cat enabled_monitors)"
+	"$(lines rv_test rv_test_b)" "$(< enabled_monitors)"
 ktap_eq "each monitor's enable file says so" "1 1" \
-	"$(cat monitors/rv_test/enable) $(cat monitors/rv_test_b/enable)"
+	"$(< monitors/rv_test/enable) $(< monitors/rv_test_b/enable)"
 echo -rv_test >> enabled_monitors
-ktap_eq "echo -NAME >> enabled_monitors disables one" rv_test_b "$(cat enabled_monitors)"
+ktap_eq "echo -NAME >> enabled_monitors disables one" rv_test_b "$(< enabled_monitors)"
 echo > enabled_monitors
-ktap_eq "echo > enabled_monitors disables them all" "" "$(cat enabled_monitors)"
+ktap_eq "echo > enabled_monitors disables them all" "" "$(< enabled_monitors)"
 echo rv_test_b > enabled_monitors
 echo '!rv_test_b' >> enabled_monitors
-ktap_eq "!NAME disables, as in the merged Linux RV" "" "$(cat enabled_monitors)"
+ktap_eq "!NAME disables, as in the merged Linux RV" "" "$(< enabled_monitors)"
 
 # start, stop and reset calls
-r0=$(cat $monp/resets) s0=$(cat $monp/starts) t0=$(cat $monp/stops)
+r0=$(< $monp/resets) s0=$(< $monp/starts) t0=$(< $monp/stops)
 echo 1 > monitors/rv_test/enable
 ktap_eq "enabling resets the monitor, then starts it" "$((r0 + 1)) $((s0 + 1))" \
-	"$(cat $monp/resets) $(cat $monp/starts)"
-ktap_eq "echo 1 > enable lists it in enabled_monitors" rv_test "$(cat enabled_monitors)"
+	"$(< $monp/resets) $(< $monp/starts)"
+ktap_eq "echo 1 > enable lists it in enabled_monitors" rv_test "$(< enabled_monitors)"
 echo rv_test >> enabled_monitors
-ktap_eq "enabling an enabled monitor does not start it again" "$((s0 + 1))" "$(cat $monp/starts)"
+ktap_eq "enabling an enabled monitor does not start it again" "$((s0 + 1))" "$(< $monp/starts)"
 echo 0 > monitors/rv_test/enable
-ktap_eq "echo 0 > enable stops it" "$((t0 + 1)) " "$(cat $monp/stops) $(cat enabled_monitors)"
+ktap_eq "echo 0 > enable stops it" "$((t0 + 1)) " "$(< $monp/stops) $(< enabled_monitors)"
 
 # monitoring_on: a pause detaches the enabled monitors, which stay
 # enabled; the end of the pause starts them again, reset
 echo rv_test > enabled_monitors
-r0=$(cat $monp/resets) s0=$(cat $monp/starts) t0=$(cat $monp/stops)
+r0=$(< $monp/resets) s0=$(< $monp/starts) t0=$(< $monp/stops)
 echo 0 > monitoring_on
-ktap_eq "echo 0 > monitoring_on switches monitoring off" 0 "$(cat monitoring_on)"
-ktap_eq "and leaves the monitors enabled" rv_test "$(cat enabled_monitors)"
-ktap_eq "but detached: stopped" "$((t0 + 1))" "$(cat $monp/stops)"
-ktap_eq "and its enable file says so" 1 "$(cat monitors/rv_test/enable)"
+ktap_eq "echo 0 > monitoring_on switches monitoring off" 0 "$(< monitoring_on)"
+ktap_eq "and leaves the monitors enabled" rv_test "$(< enabled_monitors)"
+ktap_eq "but detached: stopped" "$((t0 + 1))" "$(< $monp/stops)"
+ktap_eq "and its enable file says so" 1 "$(< monitors/rv_test/enable)"
 echo 1 > monitoring_on
-ktap_eq "echo 1 > monitoring_on switches it back on" 1 "$(cat monitoring_on)"
+ktap_eq "echo 1 > monitoring_on switches it back on" 1 "$(< monitoring_on)"
 ktap_eq "and resets and starts the enabled monitors (only those)" \
-	"$((r0 + 1)) $((s0 + 1))" "$(cat $monp/resets) $(cat $monp/starts)"
+	"$((r0 + 1)) $((s0 + 1))" "$(< $monp/resets) $(< $monp/starts)"
 echo 1 > monitoring_on
-ktap_eq "writing 1 when it is on resets nothing" "$((r0 + 1))" "$(cat $monp/resets)"
+ktap_eq "writing 1 when it is on resets nothing" "$((r0 + 1))" "$(< $monp/resets)"
 # what the user switches during a pause takes effect when it ends
 echo 0 > monitoring_on
-s0=$(cat $monp/starts) t0=$(cat $monp/stops)
+s0=$(< $monp/starts) t0=$(< $monp/stops)
 echo rv_test_b >> enabled_monitors
 ktap_eq "a monitor enabled during a pause is listed" "rv_test rv_test_b" \
 	"$(xargs < enabled_monitors)"
-ktap_eq "but not started" "$s0" "$(cat $monp/starts)"
+ktap_eq "but not started" "$s0" "$(< $monp/starts)"
 echo '!rv_test' >> enabled_monitors
 ktap_eq "one disabled during a pause goes, with no stop to call" "rv_test_b $t0" \
-	"$(xargs < enabled_monitors) $(cat $monp/stops)"
+	"$(xargs < enabled_monitors) $(< $monp/stops)"
 echo 1 > monitoring_on
 ktap_eq "the end of the pause starts only what is enabled" "$((s0 + 1)) rv_test_b" \
-	"$(cat $monp/starts) $(xargs < enabled_monitors)"
+	"$(< $monp/starts) $(xargs < enabled_monitors)"
 # a monitor that cannot attach again is left disabled, and the write says so
 echo 0 > monitoring_on
 echo -16 > $monp/start_error
 ktap_match "resuming fails with the error of a monitor that cannot start" \
 	"Device or resource busy" "$( (echo 1 > monitoring_on) 2>&1)"
 ktap_eq "monitoring is on, that monitor disabled" "1 " \
-	"$(cat monitoring_on) $(xargs < enabled_monitors)"
+	"$(< monitoring_on) $(xargs < enabled_monitors)"
 echo 0 > $monp/start_error
 echo > enabled_monitors
 
 # reactors: the documentation's example, and reactions
 ktap_eq "a monitor's reactor is nop by default" "$(lines '[nop]' rv_test_react)" \
-	"$(cat monitors/rv_test/reactors)"
+	"$(< monitors/rv_test/reactors)"
 echo rv_test_react > monitors/rv_test/reactors
 ktap_eq "writing a reactor's name selects it" "$(lines nop '[rv_test_react]')" \
-	"$(cat monitors/rv_test/reactors)"
+	"$(< monitors/rv_test/reactors)"
 ktap_eq "for that monitor only" "$(lines '[nop]' rv_test_react)" \
-	"$(cat monitors/rv_test_b/reactors)"
+	"$(< monitors/rv_test_b/reactors)"
 echo "a violation" > $monp/react
 ktap_eq "a reaction reaches the selected reactor with its message" "1:a violation" \
-	"$(cat $reap/reactions):$(cat $reap/last_msg)"
+	"$(< $reap/reactions):$(< $reap/last_msg)"
 echo 0 > reacting_on
 echo "another one" > $monp/react
 ktap_eq "reacting_on 0 suppresses the reaction" "1:a violation" \
-	"$(cat $reap/reactions):$(cat $reap/last_msg)"
+	"$(< $reap/reactions):$(< $reap/last_msg)"
 echo 1 > reacting_on
 echo "third" > $monp/react
 ktap_eq "reacting_on 1 brings reactions back" "2:third" \
-	"$(cat $reap/reactions):$(cat $reap/last_msg)"
+	"$(< $reap/reactions):$(< $reap/last_msg)"
 
 # bad input: the errno, and nothing changed
 state() {
@@ -170,28 +170,28 @@ data=rv_test_reac bad "monitors/rv_test/reactors, a name cut short" EINVAL monit
 
 # what a shell writes, with or without newline, with blanks around
 ktap_eq "a name without newline is accepted" "ok 7" "$($rvwrite enabled_monitors rv_test)"
-ktap_eq "and enables it" "$(lines rv_test rv_test_b)" "$(cat enabled_monitors)"
+ktap_eq "and enables it" "$(lines rv_test rv_test_b)" "$(< enabled_monitors)"
 ktap_eq "blanks around a '!name' are accepted" "ok 12" "$($rvwrite enabled_monitors ' !rv_test \t\n')"
-ktap_eq "and disable it" rv_test_b "$(cat enabled_monitors)"
+ktap_eq "and disable it" rv_test_b "$(< enabled_monitors)"
 ktap_eq "a blank write to enabled_monitors is accepted" "ok 1" "$($rvwrite enabled_monitors '\n')"
-ktap_eq "and changes nothing" rv_test_b "$(cat enabled_monitors)"
+ktap_eq "and changes nothing" rv_test_b "$(< enabled_monitors)"
 ktap_eq "O_TRUNC alone disables all" "ok 0" "$($rvwrite -t enabled_monitors '')"
-ktap_eq "so nothing is enabled" "" "$(cat enabled_monitors)"
+ktap_eq "so nothing is enabled" "" "$(< enabled_monitors)"
 ktap_eq "monitoring_on takes ' 0 ' with blanks" "ok 4" "$($rvwrite monitoring_on ' 0 \n')"
-ktap_eq "and switches off" 0 "$(cat monitoring_on)"
+ktap_eq "and switches off" 0 "$(< monitoring_on)"
 echo 1 > monitoring_on
 ktap_eq "reactors take a name with blanks" "ok 5" "$($rvwrite monitors/rv_test/reactors ' nop\n')"
-ktap_eq "and select it" "$(lines '[nop]' rv_test_react)" "$(cat monitors/rv_test/reactors)"
+ktap_eq "and select it" "$(lines '[nop]' rv_test_react)" "$(< monitors/rv_test/reactors)"
 
 # what a Python program does: open() probes the file with lseek() and
 # fstat(), whatever the mode
 python=/usr/bin/python3
 ktap_ok "Python enables a monitor with open(enabled_monitors, 'w').write()" \
 	$python -c "open('enabled_monitors', 'w').write('rv_test\\n')"
-ktap_eq "and it is enabled" rv_test "$(cat enabled_monitors)"
+ktap_eq "and it is enabled" rv_test "$(< enabled_monitors)"
 ktap_ok "Python appends with open(enabled_monitors, 'a')" \
 	$python -c "open('enabled_monitors', 'a').write('rv_test_b\\n')"
-ktap_eq "and both are enabled" "$(lines rv_test rv_test_b)" "$(cat enabled_monitors)"
+ktap_eq "and both are enabled" "$(lines rv_test rv_test_b)" "$(< enabled_monitors)"
 ktap_eq "Python reads it with open(enabled_monitors).read()" "$(lines rv_test rv_test_b)" \
 	"$($python -c "print(open('enabled_monitors').read(), end='')")"
 ktap_ok "Python opens it 'r+' and seeks" $python -c "
@@ -202,16 +202,16 @@ ktap_ok "Python writes monitors/NAME/enable" \
 ktap_ok "and monitoring_on, unbuffered" \
 	$python -c "open('monitoring_on', 'wb', buffering=0).write(b'1\\n')"
 ktap_ok "and a reactor" $python -c "open('monitors/rv_test/reactors', 'w').write('nop\\n')"
-ktap_eq "which leaves rv_test_b alone enabled" rv_test_b "$(cat enabled_monitors)"
+ktap_eq "which leaves rv_test_b alone enabled" rv_test_b "$(< enabled_monitors)"
 ktap_ok "Python truncating enabled_monitors disables them all" \
 	$python -c "open('enabled_monitors', 'w').close()"
-ktap_eq "so none is enabled" "" "$(cat enabled_monitors)"
+ktap_eq "so none is enabled" "" "$(< enabled_monitors)"
 
 # an open that fails has no effect: the VFS refuses O_DIRECT after open
 echo rv_test > enabled_monitors
 ktap_fails "an O_DIRECT open of enabled_monitors, truncating, fails" \
 	dd of=enabled_monitors oflag=direct status=none < /dev/null
-ktap_eq "and disables nothing" rv_test "$(cat enabled_monitors)"
+ktap_eq "and disables nothing" rv_test "$(< enabled_monitors)"
 echo > enabled_monitors
 
 # a reader never sees a NUL byte
@@ -224,7 +224,7 @@ done
 # a start that fails leaves the monitor disabled, with the errno
 echo -12 > $monp/start_error
 ktap_eq "a failing start() returns its errno to the writer" ENOMEM "$($rvwrite enabled_monitors rv_test)"
-ktap_eq "and the monitor stays disabled" "0:" "$(cat monitors/rv_test/enable):$(cat enabled_monitors)"
+ktap_eq "and the monitor stays disabled" "0:" "$(< monitors/rv_test/enable):$(< enabled_monitors)"
 echo 0 > $monp/start_error
 
 # registration errors
@@ -236,20 +236,20 @@ ktap_eq "registering a name with '/' fails with -EINVAL" -22 "$(probe a/b)"
 ktap_eq "registering an empty name fails with -EINVAL" -22 "$(probe '')"
 ktap_eq "registering a name of 32 characters fails with -EINVAL" -22 "$(probe "$long32")"
 ktap_eq "a name of 31 characters registers" 0 "$(probe "$long31")"
-ktap_eq "and was unregistered again" "$(lines rv_test rv_test_b)" "$(cat available_monitors)"
+ktap_eq "and was unregistered again" "$(lines rv_test rv_test_b)" "$(< available_monitors)"
 
 # a reactor in use cannot go away
 echo rv_test_react > monitors/rv_test/reactors
 echo 1 > $reap/unregister
-ktap_eq "unregistering a selected reactor fails with -EBUSY" -16 "$(cat $reap/unregister_result)"
+ktap_eq "unregistering a selected reactor fails with -EBUSY" -16 "$(< $reap/unregister_result)"
 ktap_eq "and leaves the interface lock free" "$(lines nop rv_test_react)" \
 	"$(timeout 10 cat available_reactors)"
 ktap_fails "its module cannot be unloaded while it is selected" rmmod rv_test_reactor
-ktap_eq "and is still selected" "$(lines nop '[rv_test_react]')" "$(cat monitors/rv_test/reactors)"
+ktap_eq "and is still selected" "$(lines nop '[rv_test_react]')" "$(< monitors/rv_test/reactors)"
 echo nop > monitors/rv_test/reactors
 echo 1 > $reap/unregister
-ktap_eq "once deselected, it unregisters" 0 "$(cat $reap/unregister_result)"
-ktap_eq "and is no longer available" nop "$(cat available_reactors)"
+ktap_eq "once deselected, it unregisters" 0 "$(< $reap/unregister_result)"
+ktap_eq "and is no longer available" nop "$(< available_reactors)"
 ktap_ok "and its module unloads" rmmod rv_test_reactor
 
 # files held open across the unregistration of their monitor, which is
@@ -259,7 +259,7 @@ echo held > $monp/hold
 exec 4< monitors/held/desc 5< monitors/held/stats 6< monitors/held/coverage \
 	7<> monitors/held/enable 8<> monitors/held/reactors
 echo 1 > $monp/drop
-ktap_eq "the held monitor is gone" "$(lines rv_test rv_test_b)" "$(cat available_monitors)"
+ktap_eq "the held monitor is gone" "$(lines rv_test rv_test_b)" "$(< available_monitors)"
 for fd in 4:desc 5:stats 6:coverage 7:enable 8:reactors; do
 	ktap_match "reading its ${fd#*:}, open before, fails with ENODEV" "No such device" \
 		"$(cat <&${fd%%:*} 2>&1)"
@@ -269,7 +269,7 @@ ktap_match "writing its reactors fails with ENODEV" "No such device" "$( (echo n
 exec 4<&- 5<&- 6<&- 7<&- 8<&-
 echo held > $monp/hold
 ktap_eq "a new monitor of the same name is not reached by the old files" \
-	"0:[nop]" "$(cat monitors/held/enable):$(head -n1 monitors/held/reactors)"
+	"0:[nop]" "$(< monitors/held/enable):$(head -n1 monitors/held/reactors)"
 echo 1 > $monp/drop
 
 # a module whose monitor files are open still unloads; they then fail
@@ -277,9 +277,9 @@ exec 3< monitors/rv_test/desc
 ktap_eq "a non-root process cannot read rv/ files" "denied" \
 	"$(setpriv --reuid=65534 --regid=65534 --clear-groups cat $rv/available_monitors >/dev/null 2>&1 || echo denied)"
 ktap_eq "nor enable a monitor" "denied:" \
-	"$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo rv_test > $rv/enabled_monitors" 2>/dev/null || echo denied):$(cat enabled_monitors)"
+	"$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo rv_test > $rv/enabled_monitors" 2>/dev/null || echo denied):$(< enabled_monitors)"
 ktap_eq "nor switch monitoring off" "denied:1" \
-	"$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo 0 > $rv/monitoring_on" 2>/dev/null || echo denied):$(cat monitoring_on)"
+	"$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo 0 > $rv/monitoring_on" 2>/dev/null || echo denied):$(< monitoring_on)"
 
 # unloading an enabled monitor stops it first
 echo rv_test > enabled_monitors
@@ -287,7 +287,7 @@ dmesg -C
 ktap_ok "an enabled monitor's module unloads, its desc open" rmmod rv_test_monitor
 ktap_match "it was stopped on the way" 'rv_test_monitor: stopped' "$(dmesg)"
 ktap_eq "and is gone from rv/" "::" \
-	"$(cat available_monitors):$(cat enabled_monitors):$(ls monitors)"
+	"$(< available_monitors):$(< enabled_monitors):$(ls monitors)"
 ktap_match "the desc left open then fails with ENODEV" "No such device" "$(cat <&3 2>&1)"
 exec 3<&-
 

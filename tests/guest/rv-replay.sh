@@ -27,7 +27,7 @@ models=$REPO_DIR/linux/tools/verification/models
 tr=/sys/kernel/tracing
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-SECONDS_RECORDED=${RV_REPLAY_SECONDS:-4}
+SECONDS_RECORDED=${RV_REPLAY_SECONDS:-2}
 
 stat_of() { sed -n "s/^$2: //p" $tr/rv/monitors/$1/stats; }
 
@@ -126,7 +126,7 @@ for mon in wwnr wip; do
 	esac
 	ktap_ok "$mon loads" modprobe $mon
 	echo $mon > $tr/rv/enabled_monitors
-	ktap_eq "$mon is enabled" 1 "$(cat $tr/rv/monitors/$mon/enable)"
+	ktap_eq "$mon is enabled" 1 "$(< $tr/rv/monitors/$mon/enable)"
 	# The load is the command recorded, so that it runs once the recording
 	# has begun (trace-cmd takes seconds to set up its buffers under TCG);
 	# stop_cont then wakes tasks while they run, wwnr's violation, on

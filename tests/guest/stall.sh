@@ -19,13 +19,13 @@ stat() { sed -n "s/^$1: //p" $stall/stats; }
 printk_loaded=$(grep -c '^reactor_printk ' /proc/modules)
 ktap_ok "modprobe stall" modprobe stall
 ktap_ok "and the printk reactor" modprobe reactor_printk
-ktap_match "stall is available" '^stall$' "$(cat $rv/available_monitors)"
-ktap_match "and describes itself" 'runs within threshold_jiffies' "$(cat $stall/desc)"
+ktap_match "stall is available" '^stall$' "$(< $rv/available_monitors)"
+ktap_match "and describes itself" 'runs within threshold_jiffies' "$(< $stall/desc)"
 ktap_eq "its threshold is the module parameter threshold_jiffies, 1000 by default" 1000 \
-	"$(cat $param)"
+	"$(< $param)"
 echo printk > $stall/reactors
 echo stall >> $rv/enabled_monitors
-ktap_eq "it enables" 1 "$(cat $stall/enable)"
+ktap_eq "it enables" 1 "$(< $stall/enable)"
 ktap_eq "with a pool of 4096 task instances" 4096 "$(stat objects_capacity)"
 
 # a load the model allows: every enqueued task runs within 10 s (HZ=250)
@@ -39,10 +39,10 @@ followed=$(stat objects_followed)
 ktap_result $([ "$followed" -gt 0 ]; echo $?) "of tasks taken from its pool ($followed)"
 ktap_eq "none dropped" 0 "$(stat objects_dropped)"
 ktap_eq "and finds no task stalled" 0 "$(stat violations)"
-ktap_match "no violation recorded" '^last_violation: none$' "$(cat $stall/stats)"
+ktap_match "no violation recorded" '^last_violation: none$' "$(< $stall/stats)"
 ktap_nomatch "nothing printed" 'rv: monitor stall' "$(dmesg)"
 ktap_match "the transitions of a scheduled task are taken" '^enqueued sched_switch_in running [1-9]' \
-	"$(cat $stall/coverage)"
+	"$(< $stall/coverage)"
 
 # a task held off CPU 1 by a SCHED_FIFO loop for 1.5 s, with a threshold
 # of 25 jiffies (100 ms): real-time throttling gives it the CPU back only
@@ -59,8 +59,8 @@ victim=$(head -n 1 <<< "$out")
 n=$(stat violations)
 ktap_result $([ "${n:-0}" -gt 0 ]; echo $?) "the monitor finds the invariant broken ($n violations)"
 ktap_match "stats record it: the clock expired in enqueued" \
-	'^last_violation: state=enqueued event=clk_expired cpu=[0-9]+ pid=[0-9]+ ' "$(cat $stall/stats)"
-trace=$(cat $tr/trace)
+	'^last_violation: state=enqueued event=clk_expired cpu=[0-9]+ pid=[0-9]+ ' "$(< $stall/stats)"
+trace=$(< $tr/trace)
 ktap_match "the error_env trace event names the victim (pid $victim) and gives the clock" \
 	"error_env_stall: $victim: event clk_expired not expected in the state enqueued with clk=[0-9]+ jiffies \\(invariant clk < 25\\)\$" \
 	"$trace"
@@ -85,7 +85,7 @@ ktap_eq "each clock value printed is past the threshold" "" "$short"
 # disabling cancels the timers; enabling again starts a new pool
 echo 1000 > $param
 echo 0 > $stall/enable
-ktap_eq "it disables" 0 "$(cat $stall/enable)"
+ktap_eq "it disables" 0 "$(< $stall/enable)"
 echo 1 > $stall/enable
 ktap_eq "enabled again, its stats start afresh" 0 "$(stat violations)"
 stress-ng --switch 1 --timeout 2s --quiet >/dev/null 2>&1
@@ -122,7 +122,7 @@ short=$(sed -n 's/.*VIOLATION enqueued x clk_expired with clk=\([0-9]*\) jiffies
 ktap_eq "each clock value it prints is past the threshold" "" "$short"
 ktap_match "its summary counts the violations by state and event" \
 	'^stall: violations: enqueued x clk_expired: [1-9][0-9]*$' "$mon"
-ktap_eq "and it leaves stall disabled" 0 "$(cat $stall/enable)"
+ktap_eq "and it leaves stall disabled" 0 "$(< $stall/enable)"
 rm -f "$mon_out" "$mon_out.err"
 ktap_ok "the monitor unloads" rmmod stall
 [ "$printk_loaded" -gt 0 ] || rmmod reactor_printk

@@ -102,17 +102,17 @@ echo "# torture: $seconds s, $ops operations ($(awk '{ a[$1] += $2 } END { for (
 
 # what the workers left must be consistent
 bad=
-for m in $(cat $rv/available_monitors); do
+for m in $(< $rv/available_monitors); do
 	want=0
 	grep -qx "$m" $rv/enabled_monitors && want=1
-	[ "$(cat $rv/monitors/$m/enable)" = $want ] || bad="$bad $m"
+	[ "$(< $rv/monitors/$m/enable)" = $want ] || bad="$bad $m"
 done
 ktap_eq "enabled_monitors agrees with every enable file" "" "$bad"
 
 # put everything back, then every module must unload
 echo 1 > $rv/monitoring_on
 echo 1 > $rv/reacting_on
-for m in $(cat $rv/available_monitors); do echo nop > $rv/monitors/$m/reactors; done
+for m in $(< $rv/available_monitors); do echo nop > $rv/monitors/$m/reactors; done
 echo > $rv/enabled_monitors
 echo 0 > $tracing/instances/torture/events/rv/error_wip/enable
 violations=$(grep -c error_wip $tracing/instances/torture/trace)
