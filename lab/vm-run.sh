@@ -10,7 +10,9 @@
 #   runs past the time limit.
 # Options:
 #   --kind KIND          test (default), bench or kcsan kernel
-#   --timeout SECONDS    time limit of the whole boot (default $VM_TIMEOUT or 300)
+#   --timeout SECONDS    time limit of the whole boot (default $VM_TIMEOUT or 300);
+#                        a guest that has not reached CMD after
+#                        $VM_BOOT_TIMEOUT seconds (300) is booted once more
 #   --expect-panic ERE   succeed only if the kernel panics with a message
 #                        matching ERE
 #   --append ARGS        more kernel command-line arguments
@@ -124,11 +126,52 @@ if [ $interactive -eq 1 ]; then
 	exec "${qemu[@]}" -serial mon:stdio
 fi
 
+verdict() { echo "vm-run: $*" >&2; }
 console=$run/console.log
+# boot: run the guest, its console in $console (and on stdout unless
+# --quiet), its status in $qemu_status. A guest that has not reached the
+# command after $boot_limit seconds is stopped, with $boot_hung set: a boot
+# under TCG on a loaded host once hung for good, both vCPUs idle after
+# "Running RCU-tasks wait API self tests", which would have held its
+# runner until the time limit.
+boot_limit=${VM_BOOT_TIMEOUT:-300}
+boot() {
+	local qemu_pid shown= waited=0
+	boot_hung=0
+	: > "$console"
+	timeout -k 10 "$timeout" "${qemu[@]}" -serial stdio < /dev/null > "$console" &
+	qemu_pid=$!
+	if [ $quiet -eq 0 ]; then
+		tail -n +1 -f --pid=$qemu_pid "$console" &
+		shown=$!
+	fi
+	while kill -0 $qemu_pid 2>/dev/null &&
+		! grep -aq 'rv-lab: running the command' "$console"; do
+		if [ $waited -ge "$boot_limit" ]; then
+			boot_hung=1
+			kill $qemu_pid
+			break
+		fi
+		sleep 1
+		waited=$((waited + 1))
+	done
+	wait $qemu_pid
+	qemu_status=$?
+	[ -z "$shown" ] || wait $shown
+}
 set +e
-timeout -k 10 "$timeout" "${qemu[@]}" -serial stdio < /dev/null |
-	if [ $quiet -eq 1 ]; then cat > "$console"; else tee "$console"; fi
-qemu_status=${PIPESTATUS[0]}
+boot
+if [ $boot_hung -eq 1 ]; then
+	cp "$console" "$run/console.hung.log"
+	verdict "the guest did not reach the command in ${boot_limit}s, its console ending with:"
+	tr -d '\r' < "$console" | tail -n 3 >&2
+	verdict "booting it once more (that console is kept as $run/console.hung.log)"
+	boot
+	if [ $boot_hung -eq 1 ]; then
+		verdict "FAIL: the guest did not reach the command in ${boot_limit}s, twice"
+		exit 1
+	fi
+fi
 set -e
 [ -z "$console_copy" ] || cp "$console" "$console_copy"
 [ -z "$out_copy" ] || { mkdir -p "$out_copy" && cp -r "$run/out/." "$out_copy/"; }
@@ -159,7 +202,6 @@ splats=$(grep -E "$splat_re" <<< "$klines" || true)
 splat_context=$(grep -B1 -E "$splat_re" <<< "$klines" || true)
 panics=$(grep -E "$panic_re" <<< "$klines" || true)
 
-verdict() { echo "vm-run: $*" >&2; }
 status=0
 if [ -n "$expect_panic" ]; then
 	if [ -z "$panics" ]; then

@@ -59,4 +59,11 @@ out=$(vm --timeout 30 -- 'sleep 600' 2>&1)
 status=$?
 ktap_eq "a hung guest is stopped at the time limit" 124 $status
 ktap_match "vm-run says so" 'ran past the time limit' "$out"
+# a boot that does not reach the command in time (here: 1 s, which no boot
+# does) is tried once more, then fails
+out=$(VM_BOOT_TIMEOUT=1 vm -- true 2>&1)
+status=$?
+ktap_eq "a guest that does not finish booting in time fails vm-run" 1 $status
+ktap_match "after a second boot" "booting it once more" "$out"
+ktap_match "vm-run says why" 'did not reach the command in 1s, twice' "$out"
 ktap_finish
