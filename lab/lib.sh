@@ -35,6 +35,16 @@ sync_tree() {
 	mv "$manifest.new" "$manifest"
 }
 
+# field_of FILE NAME: the value of FILE's line "NAME: VALUE" (a monitor's
+# stats, say), read by bash itself: in a guest with monitors enabled,
+# each process a test starts costs about a second under TCG
+field_of() {
+	local name value
+	while read -r name value; do
+		[ "$name" != "$2:" ] || echo "$value"
+	done < "$1"
+}
+
 # build_rv_bench: the benchmark's workload program, static (the guest runs
 # it from /tmp), in $RV_CACHE/bin
 build_rv_bench() {

@@ -11,7 +11,7 @@
 rv=/sys/kernel/tracing/rv
 tracing=/sys/kernel/tracing
 debian=${RV_TEST_MODULES:-$RV_CACHE/ext/test}/debian_rv_monitors
-stat() { sed -n "s/^$2: //p" $rv/monitors/$1/stats; }
+stat() { field_of $rv/monitors/$1/stats "$2"; }
 
 ours=$(lsmod | awk '$1 == "wip" || $1 == "wwnr" { print $1 }')
 [ -z "$ours" ] || rmmod $ours

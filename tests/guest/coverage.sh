@@ -6,7 +6,7 @@
 . "$(dirname "$0")/../../lab/lib.sh"
 
 rv=/sys/kernel/tracing/rv
-stat() { sed -n "s/^$2: //p" $rv/monitors/$1/stats; }
+stat() { field_of $rv/monitors/$1/stats "$2"; }
 taken() { awk '{ n += $4 } END { print n + 0 }' $rv/monitors/$1/coverage; }
 # transitions: the model's transitions, "STATE EVENT NEXT", sorted
 transitions() { cut -d' ' -f1-3 $rv/monitors/$1/coverage | sort; }

@@ -11,7 +11,7 @@ rv=/sys/kernel/tracing/rv
 mods=${RV_TEST_MODULES:-$RV_CACHE/ext/test}
 child=$rv/monitors/tcont/tobjgen
 cpu_child=$rv/monitors/tcont/tcpugen
-stat() { sed -n "s/^$1: //p" $child/stats; }
+stat() { field_of $child/stats "$1"; }
 
 ktap_ok "the generated container loads" insmod "$mods/tcont/tcont.ko"
 # alone, it has no child to enable

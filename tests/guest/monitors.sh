@@ -7,7 +7,7 @@
 
 rv=/sys/kernel/tracing/rv
 tr=/sys/kernel/tracing
-stat() { sed -n "s/^$2: //p" $rv/monitors/$1/stats; }
+stat() { field_of $rv/monitors/$1/stats "$2"; }
 rising() {	# rising DESC MONITOR: its events counter rises under a workload
 	local before after
 	before=$(stat "$2" events)

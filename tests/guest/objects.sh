@@ -12,7 +12,7 @@ rv=/sys/kernel/tracing/rv
 mods=${RV_TEST_MODULES:-$RV_CACHE/ext/test}
 objp=/sys/module/rv_test_objects/parameters
 tobj=$rv/monitors/sched/tobj
-stat() { sed -n "s/^$1: //p" $tobj/stats; }
+stat() { field_of $tobj/stats "$1"; }
 coverage() { awk '{ print $1 "-" $2 ":" $4 }' $tobj/coverage | paste -sd' '; }
 
 ktap_ok "the test container loads" insmod $mods/rv_test_container/rv_test_container.ko

@@ -16,8 +16,8 @@ rv=/sys/kernel/tracing/rv
 instance=/sys/kernel/tracing/instances/rtapp_check
 rt_fault=$RV_CACHE/bin/rt_fault
 rt_sleep=$RV_CACHE/bin/rt_sleep
-stat() { sed -n "s/^$1: //p" $rv/monitors/rtapp/pagefault/stats; }
-sleep_stat() { sed -n "s/^$1: //p" $rv/monitors/rtapp/sleep/stats; }
+stat() { field_of $rv/monitors/rtapp/pagefault/stats "$1"; }
+sleep_stat() { field_of $rv/monitors/rtapp/sleep/stats "$1"; }
 out=$(mktemp)
 
 # the printk reactor is unloaded at the end unless it was loaded before

@@ -29,7 +29,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 SECONDS_RECORDED=${RV_REPLAY_SECONDS:-2}
 
-stat_of() { sed -n "s/^$2: //p" $tr/rv/monitors/$1/stats; }
+stat_of() { field_of $tr/rv/monitors/$1/stats "$2"; }
 
 # compare MONITOR: the replay's JSON against the trace's error records.
 # Which record caused an error record: the monitor was enabled before

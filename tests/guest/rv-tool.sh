@@ -20,12 +20,7 @@ json=$(mktemp)
 # Bash builtins where a test only reads: while a monitor is enabled, each
 # process the test starts costs seconds under TCG.
 # stat MONITOR FIELD: a value of its stats file
-stat() {
-	local field value
-	while read -r field value; do
-		[ "$field" != "$2:" ] || echo "$value"
-	done < "$rv_dir/monitors/${1/://}/stats"
-}
+stat() { field_of "$rv_dir/monitors/${1/://}/stats" "$2"; }
 # slurp VAR FILE: VAR gets the text of FILE
 slurp() { IFS= read -r -d '' "$1" < "$2" || true; }
 # nap SECONDS: sleep, without starting sleep(1)

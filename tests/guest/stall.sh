@@ -14,7 +14,7 @@ rv=/sys/kernel/tracing/rv
 tr=/sys/kernel/tracing
 stall=$rv/monitors/stall
 param=/sys/module/stall/parameters/threshold_jiffies
-stat() { sed -n "s/^$1: //p" $stall/stats; }
+stat() { field_of $stall/stats "$1"; }
 
 printk_loaded=$(grep -c '^reactor_printk ' /proc/modules)
 ktap_ok "modprobe stall" modprobe stall
