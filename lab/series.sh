@@ -206,27 +206,34 @@ for s in "${steps[@]}"; do
 		# present paths: ours, the skeletons', and the patched files
 		(sort -u "$work/present"; cd "$stage" && find . -type f | sed 's|^\./||') |
 			sort -u > "$work/present-paths"
+		undefine=()
+		for sym in $later; do undefine+=("-UCONFIG_$sym"); done
+		: > "$work/sources"
 		while read -r f; do
-			mkdir -p "$stage/$(dirname "$f")"
+			mkdir -p "$stage/${f%/*}"
 			case $f in
 			*.c|*.h)
 				rc=0
-				unifdef $(for sym in $later; do echo "-UCONFIG_$sym"; done) \
-					-o "$work/unifdef.out" "$REPO_DIR/linux/$f" || rc=$?
+				unifdef "${undefine[@]}" -o "$work/unifdef.out" "$REPO_DIR/linux/$f" || rc=$?
 				[ $rc -le 1 ] || die "$name: unifdef failed on $f"
 				# a branch gone leaves its blank lines around it: one is enough
 				cat -s "$work/unifdef.out" > "$stage/$f"
-				for sym in $later; do
-					! grep -q "\bCONFIG_$sym\b" "$stage/$f" ||
-						die "$name: $f still names CONFIG_$sym, which a later step adds"
-				done ;;
+				echo "$f" >> "$work/sources" ;;
 			*)
 				"$LAB_DIR/series-hold-back.pl" --later "$later" \
 					--ours "$work/ours-overlay" --present "$work/present-paths" \
 					"$f" "$REPO_DIR/linux/$f" > "$stage/$f" || die "$name: cannot hold back $f" ;;
 			esac
-			chmod --reference="$REPO_DIR/linux/$f" "$stage/$f"
+			# git keeps one bit of the mode
+			[ ! -x "$REPO_DIR/linux/$f" ] || chmod +x "$stage/$f"
 		done < <(sort -u "$work/present")
+		# all the C files at once: none names a symbol a later step adds
+		if [ -n "$later" ] && [ -s "$work/sources" ]; then
+			left=$(cd "$stage" && xargs -d '\n' grep -HowE "CONFIG_(${later// /|})" \
+				< "$work/sources" || true)
+			left=${left%%$'\n'*}
+			[ -z "$left" ] || die "$name: ${left%%:*} still names ${left#*:}, which a later step adds"
+		fi
 		for p in $(field "$s" Patches); do
 			patch -d "$work/base" -p1 -s -F0 -N --no-backup-if-mismatch \
 				< "$REPO_DIR/patches/$p" || die "$name: patches/$p does not apply"
@@ -234,11 +241,15 @@ for s in "${steps[@]}"; do
 		cp -a "$work/base/." "$stage/"
 		# the removal's tree, plus this step's files
 		GIT_INDEX_FILE=$work/index g read-tree "$removal_tree"
-		(cd "$stage" && find . -type f | sed 's|^\./||' | sort) | while read -r f; do
+		(cd "$stage" && find . -type f | sed 's|^\./||' | sort) > "$work/staged"
+		# one git for all the objects
+		(cd "$stage" && g hash-object -w --stdin-paths) < "$work/staged" > "$work/hashes"
+		while read -r f && read -r hash <&3; do
 			mode=100644
-			[ -x "$stage/$f" ] && mode=100755
-			echo "$mode $(g hash-object -w "$stage/$f")	$f"
-		done | GIT_INDEX_FILE=$work/index g update-index --add --index-info
+			[ ! -x "$stage/$f" ] || mode=100755
+			echo "$mode $hash	$f"
+		done < "$work/staged" 3< "$work/hashes" |
+			GIT_INDEX_FILE=$work/index g update-index --add --index-info
 		tree=$(GIT_INDEX_FILE=$work/index g write-tree)
 	fi
 	[ "$tree" != "$(g rev-parse "$parent^{tree}")" ] || die "$name changes nothing"
