@@ -45,6 +45,38 @@ field_of() {
 	done < "$1"
 }
 
+# slurp VAR FILE: VAR gets the whole text of FILE, read by bash itself
+slurp() { IFS= read -r -d '' "$1" < "$2" || true; }
+
+# nap SECONDS: sleep without starting sleep(1): a read that times out on
+# a pipe nobody writes to, opened once per script
+nap() {
+	[ -n "${nap_fd:-}" ] || exec {nap_fd}<> <(:)
+	read -r -t "$1" -u "$nap_fd" || true
+}
+
+# wait_for_text FILE TEXT: until FILE holds TEXT, a minute at most (say,
+# until "rv mon", started in the background, says that it is monitoring);
+# fails if it never does. Empty FILE before starting its writer: the
+# writer's shell truncates it only when the writer starts.
+wait_for_text() {
+	local i text
+	for ((i = 0; i < 600; i++)); do
+		text=
+		[ ! -e "$1" ] || slurp text "$1"
+		[[ $text != *"$2"* ]] || return 0
+		nap 0.1
+	done
+	return 1
+}
+
+# has_nul FILE: whether FILE holds a NUL byte (read stops at the first
+# one; without one it meets the end of the file and fails)
+has_nul() {
+	local text
+	IFS= read -r -d '' text < "$1"
+}
+
 # build_rv_bench: the benchmark's workload program, static (the guest runs
 # it from /tmp), in $RV_CACHE/bin
 build_rv_bench() {

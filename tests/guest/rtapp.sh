@@ -142,13 +142,10 @@ echo '!rtapp:pagefault' >> $rv/enabled_monitors
 # by states and atoms, as stats records them
 rv_tool=$RV_CACHE/rv/rv
 mon_fault() {	# mon_fault RV-MON-ARGS...: rv mon pagefault ARGS while rt_fault faults
-	local i
+	: > "$out.err"
 	"$rv_tool" mon pagefault "$@" > "$out.mon" 2> "$out.err" &
 	mon_pid=$!
-	for i in $(seq 600); do
-		grep -q 'until interrupted' "$out.err" && break
-		sleep 0.1
-	done
+	wait_for_text "$out.err" 'until interrupted'
 	"$rt_fault" fault > "$out"
 	pid=$(sed -n 's/^pid //p' "$out")
 	sleep 0.5

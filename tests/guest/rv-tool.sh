@@ -21,11 +21,6 @@ json=$(mktemp)
 # process the test starts costs seconds under TCG.
 # stat MONITOR FIELD: a value of its stats file
 stat() { field_of "$rv_dir/monitors/${1/://}/stats" "$2"; }
-# slurp VAR FILE: VAR gets the text of FILE
-slurp() { IFS= read -r -d '' "$1" < "$2" || true; }
-# nap SECONDS: sleep, without starting sleep(1)
-exec {nap_fd}<> <(:)
-nap() { read -r -t "$1" -u $nap_fd || true; }
 # expected_status MONITOR...: what rv mon must exit with after a run of
 # them: 1 if one counted a violation, else 0
 expected_status() {
@@ -65,34 +60,23 @@ start_mon() {
 	mon_pid=$!
 	wait_for_start
 }
-# wait_for_start: until rv mon says that it is monitoring (a minute at
-# most), in $out.err, emptied before rv mon started
-wait_for_start() {
-	local i text
-	for ((i = 0; i < 600; i++)); do
-		slurp text "$out.err"
-		[[ $text != *'until interrupted'* ]] || return 0
-		nap 0.1
-	done
-}
+# wait_for_start: until rv mon says that it is monitoring, in $out.err,
+# emptied before rv mon started
+wait_for_start() { wait_for_text "$out.err" 'until interrupted'; }
 # stop_mon [SIGNAL]: stop it as Ctrl-C does (or with SIGNAL); returns its
 # exit status
 stop_mon() {
 	kill -"${1:-INT}" $mon_pid
 	wait $mon_pid
 }
-# load SECONDS: a switching load, then rounds of stop_cont, which wake
-# tasks while they run (wwnr's violation) on purpose
-load() {
-	stress-ng --switch 2 --timeout "$1" --quiet >/dev/null 2>&1
-	"$RV_CACHE/bin/stop_cont" 1000
-}
-# mon_for SECONDS ARGS...: rv mon ARGS under the load, stopped by SIGINT
+# load: rounds of stop_cont, whose stops and continues are context
+# switches and wakeups, and which wake tasks while they run (wwnr's
+# violation) on purpose; about 3 s here, one process
+load() { "$RV_CACHE/bin/stop_cont" 1000; }
+# mon_for ARGS...: rv mon ARGS under the load, stopped by SIGINT
 mon_for() {
-	local seconds=$1
-	shift
 	start_mon "$@"
-	load "$seconds"
+	load
 	stop_mon
 }
 
@@ -152,7 +136,7 @@ ktap_eq "rv coverage of a monitor never enabled fails with status 2" 2 $?
 ktap_match "saying why" 'wip has no transition counts: it was never enabled' "$msg"
 
 # rv mon wwnr -v: the violations as they happen, the summary, the status
-mon_for 3 wwnr -v
+mon_for wwnr -v
 status=$?
 ktap_eq "rv mon wwnr -v on SIGINT exits with 1 if wwnr counted a violation, else 0" \
 	"$(expected_status wwnr)" $status
@@ -239,7 +223,7 @@ check_mon_json() {
 	EOF
 }
 start_mon wwnr --json -T 4
-load 2
+load
 wait $mon_pid
 status=$?
 cp "$out" "$json"
@@ -250,11 +234,11 @@ ktap_eq "its stdout is JSON that agrees with wwnr's stats and coverage files" \
 ktap_eq "and the interface is as it was" "$initial" "$(interface)"
 
 # -t: every event, with the id of a per-task monitor; rv's own left out
-mon_for 2 wwnr -t
+mon_for wwnr -t
 ktap_match "rv mon wwnr -t prints each event as TASK-PID [CPU] id=PID STATE x EVENT -> NEXT" \
 	'^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] id=[0-9]+ (not_running|running) x (switch_in|switch_out|wakeup) -> (not_running|running)$' \
 	"$(< "$out")"
-mon_for 2 wip -t
+mon_for wip -t
 status=$?
 ktap_eq "rv mon wip -t exits with the status its violations say" "$(expected_status wip)" $status
 ktap_match "and prints the events of wip, a per-CPU monitor, without an id" \
@@ -285,7 +269,7 @@ ktap_eq "a tracing instance of its own reads the events" "rv_mon_$mon_pid" \
 msg=$(timeout 5 "$rv" mon wwnr 2>&1)
 ktap_eq "a second rv mon of the same monitor fails with status 2" 2 $?
 ktap_match "saying why" '^rv: wwnr is enabled already: someone else is using it' "$msg"
-stress-ng --switch 1 --timeout 1 --quiet >/dev/null 2>&1
+"$RV_CACHE/bin/stop_cont" 100
 stop_mon
 ktap_eq "rv mon -q prints two lines: the counters and the coverage" \
 	"$(printf '%s\n' "wwnr: $(stat wwnr events) events, $(stat wwnr violations) violations" \
@@ -312,7 +296,7 @@ for stop in TERM HUP; do
 		"$(< $rv_dir/enabled_monitors) $(grep '^\[' $rv_dir/monitors/wwnr/reactors) $(< $rv_dir/monitoring_on) $(< $rv_dir/reacting_on)"
 	ktap_match "it says that it set monitoring_on" '^rv: warning: monitoring_on was 0: it is 1 for the run' \
 		"$(< "$out.err")"
-	load 1
+	load
 	stop_mon $stop
 	status=$?
 	ktap_eq "on SIG$stop, it exits with the status its violations say" "$(expected_status wwnr)" $status
@@ -335,7 +319,7 @@ ktap_eq "(the interface as it was)" "$initial" "$(interface)"
 # the printk reactor
 for try in 1 2 3 4 5; do	# until a violation happened meanwhile
 	dmesg -C
-	mon_for 2 wwnr -r printk -q
+	mon_for wwnr -r printk -q
 	status=$?
 	grep -q ' [1-9][0-9]* violations$' "$out" && break
 done
@@ -469,7 +453,11 @@ rmmod rv_test_container
 # a monitor of Linux 6.1, which traces RV's shared events: Debian's wwnr
 rmmod wwnr
 ktap_ok "Debian's wwnr loads" insmod $mods/debian_rv_monitors/wwnr.ko
-mon_for 2 wwnr -t
+# it follows a task only once it slept in exactly TASK_INTERRUPTIBLE,
+# which neither of stop_cont's tasks does: a pipe's reader does
+start_mon wwnr -t
+"$RV_CACHE/bin/rv-bench" pipe 2000 > /dev/null
+stop_mon
 ktap_match "rv mon -t decodes its shared rv:da_event_id, with the pid" \
 	'^ *[^ ].*-[0-9]+ +\[[0-9]{3}\] id=[0-9]+ (not_running|running) x (switch_in|switch_out|wakeup) -> (not_running|running)$' \
 	"$(< "$out")"

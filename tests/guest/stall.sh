@@ -101,10 +101,7 @@ echo 25 > $param
 # -s: the timer may interrupt rv itself, whose violations -v leaves out
 "$rv_tool" mon stall -v -s > "$mon_out" 2> "$mon_out.err" &
 mon_pid=$!
-for i in $(seq 600); do
-	grep -q 'until interrupted' "$mon_out.err" && break
-	sleep 0.1
-done
+wait_for_text "$mon_out.err" 'until interrupted'
 out=$("$RV_CACHE/bin/stall_hog" 1 1500 2>&1)
 victim=$(head -n 1 <<< "$out")
 sleep 0.5

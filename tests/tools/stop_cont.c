@@ -4,16 +4,39 @@
  * times. Stopping, the child tells its parent (SIGCHLD, waitpid) before it
  * leaves its CPU; a parent on another CPU that sends SIGCONT at once wakes
  * the child while it still runs there: the "wakeup while running" that the
- * wwnr model forbids, produced on purpose rather than waited for.
+ * wwnr model forbids, produced on purpose rather than waited for. With
+ * two CPUs or more, the child runs on one and the parent on another: on an
+ * otherwise idle machine, the scheduler would often keep both on one CPU,
+ * where the child has left it before its parent runs.
  *
  * Usage: stop_cont ROUNDS
  * Exits 0 when every round completed.
  */
+#define _GNU_SOURCE
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* pin_to: run on the allowed CPU of that rank (0: the first), if there is one */
+static void pin_to(int rank)
+{
+	cpu_set_t allowed, one;
+	int cpu;
+
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		return;
+	for (cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+		if (!CPU_ISSET(cpu, &allowed) || rank--)
+			continue;
+		CPU_ZERO(&one);
+		CPU_SET(cpu, &one);
+		sched_setaffinity(0, sizeof(one), &one);
+		return;
+	}
+}
 
 int main(int argc, char **argv)
 {
@@ -31,10 +54,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (child == 0) {
+		pin_to(1);
 		for (i = 0; i < rounds; i++)
 			raise(SIGSTOP);
 		_exit(0);
 	}
+	pin_to(0);
 	for (i = 0; i < rounds; i++) {
 		if (waitpid(child, &status, WUNTRACED) != child || !WIFSTOPPED(status)) {
 			fprintf(stderr, "stop_cont: the child did not stop in round %ld\n", i);
