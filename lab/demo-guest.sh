@@ -6,6 +6,7 @@
 # sched or rtapp) stands for its monitors, found as the modules that
 # depend on its module.
 set -u
+. "${0%/*}/lib.sh"
 rv=/sys/kernel/tracing/rv
 seconds=${DEMO_SECONDS:-5}
 names=${MONITORS:-wip wwnr}
@@ -80,10 +81,11 @@ echo
 printf '%-16s %12s %11s  %s\n' monitor events violations "last violation"
 for m in "${shown[@]}"; do
 	stats=$(folder "$m")/stats
-	events=$(sed -n 's/^events: //p' "$stats")
-	violations=$(sed -n 's/^violations: //p' "$stats")
-	last=$(sed -n 's/^last_violation: //p' "$stats" |
-		sed -E 's/^state=([^ ]*) event=([^ ]*) cpu=([^ ]*) pid=([^ ]*) .*/event \2 in state \1 (CPU \3, pid \4)/')
+	events=$(field_of "$stats" events)
+	violations=$(field_of "$stats" violations)
+	last=$(field_of "$stats" last_violation)
+	[[ ! $last =~ ^state=([^ ]*)\ event=([^ ]*)\ cpu=([^ ]*)\ pid=([^ ]*)\  ]] ||
+		last="event ${BASH_REMATCH[2]} in state ${BASH_REMATCH[1]} (CPU ${BASH_REMATCH[3]}, pid ${BASH_REMATCH[4]})"
 	printf '%-16s %12s %11s  %s\n' "$m" "$events" "$violations" "$last"
 done
 echo

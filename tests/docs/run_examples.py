@@ -7,9 +7,9 @@ A literal block (after "::") whose first line starts with "# " (root,
 in the guest) or "$ " (a user, with dot2c and dot2k on the PATH) is a
 shell session: each prompt line is a command, the lines after it up to
 the next prompt its expected output. The commands of a page run in
-order; a "cd" carries over. "$ " sessions start in
-linux/tools/verification of the repository. Prints KTAP-style lines, one
-per command.
+order, in one shell for each prompt, so that a "cd" carries over. "$ "
+sessions start in linux/tools/verification of the repository. Prints
+KTAP-style lines, one per command.
 
 Usage: run_examples.py [--setup PAGE=COMMAND]... REPO_DIR TOOLS_PATH PAGE.rst...
   TOOLS_PATH: folders, colon-separated, put first on the PATH
@@ -60,6 +60,44 @@ def sessions(text):
             yield commands
 
 
+class Shell:
+    """A bash that runs commands one after the other, their standard input
+    /dev/null: a command costs no shell of its own (under TCG, starting one
+    costs most of a second)."""
+    END = "@@rv-docs-example-end@@"
+
+    def __init__(self, cwd, env):
+        self.proc = subprocess.Popen(["bash", "--norc", "--noprofile"], cwd=cwd, env=env,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+
+    def run(self, command):
+        """The lines COMMAND printed, or None if the shell is gone."""
+        # the end marker on a line of its own, whether or not the output
+        # ended with a newline; the empty line this may add is dropped
+        # with the other trailing ones
+        try:
+            self.proc.stdin.write("{\n%s\n} < /dev/null 2>&1\nprintf '\\n%s\\n'\n"
+                                  % (command, self.END))
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            return None
+        out = []
+        for line in self.proc.stdout:
+            line = line.rstrip("\n")
+            if line == self.END:
+                return out
+            out.append(line)
+        return None
+
+    def close(self):
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        self.proc.wait()
+
+
 def main():
     args = sys.argv[1:]
     setups = {}
@@ -71,7 +109,8 @@ def main():
     env = dict(os.environ, PATH=tools + ":" + os.environ["PATH"])
     count = failures = 0
     for page in pages:
-        cwd = {"#": "/", "$": os.path.join(repo, "linux/tools/verification")}
+        start = {"#": "/", "$": os.path.join(repo, "linux/tools/verification")}
+        shells = {}
         setup = setups.get(os.path.basename(page))
         if setup is not None:
             count += 1
@@ -85,15 +124,14 @@ def main():
         for commands in sessions(open(page).read()):
             for prompt, command, expected in commands:
                 count += 1
-                script = 'cd "$1" || exit 99\n%s\necho "@@PWD=$PWD"' % command
-                run = subprocess.run(["bash", "-c", script, "example", cwd[prompt]],
-                                     env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True)
-                out = run.stdout.split("\n")
+                if prompt not in shells:
+                    shells[prompt] = Shell(start[prompt], env)
+                out = shells[prompt].run(command)
+                if out is None:
+                    out = ["(the shell exited)"]
+                    shells.pop(prompt).close()
                 while out and not out[-1]:
                     out.pop()
-                if out and out[-1].startswith("@@PWD="):
-                    cwd[prompt] = out.pop()[len("@@PWD="):]
                 desc = "%s: %s %s" % (os.path.basename(page), prompt, command)
                 if out == expected:
                     print("ok %d - %s" % (count, desc))
@@ -102,6 +140,8 @@ def main():
                     print("not ok %d - %s" % (count, desc))
                     for line in ["expected:"] + expected + ["actual:"] + out:
                         print("# " + line)
+        for shell in shells.values():
+            shell.close()
     print("1..%d" % count)
     sys.exit(1 if failures else 0)
 

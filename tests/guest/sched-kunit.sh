@@ -22,6 +22,34 @@ loaded() {
 	return 1
 }
 stat() { field_of $rv/monitors/sched/$1/stats "$2"; }
+append() { echo "$2" >> "$1"; }	# append FILE LINE
+# suite_of MARK SUITE: from the kernel's messages after the line MARK,
+# without their timestamps: SUITE's lines in $suite, its result line in
+# $result, its plan (the number of cases) in $plan and its cases' result
+# lines in the array $cases
+suite_of() {
+	local line log in_suite=0
+	mapfile -t log < <(dmesg)
+	suite= result= plan= cases=()
+	for line in "${log[@]}"; do
+		line=${line#\[*\] }
+		if [ $in_suite = 0 ]; then
+			[ "$line" != "$1" ] || in_suite=1
+			continue
+		fi
+		if [[ $line =~ ^(not\ )?ok\ [0-9]+\ $2(\ |$) ]]; then
+			result=$line
+			break
+		fi
+		[ "$line" != "    # Subtest: $2" ] && [ -z "$suite" ] && continue
+		suite+="$line"$'\n'
+		if [[ $line =~ ^\ {4}1\.\.([0-9]+)$ ]]; then
+			plan=${plan:-${BASH_REMATCH[1]}}
+		elif [[ $line =~ ^\ {4}((not\ )?ok\ [0-9]+\ .*) ]]; then
+			cases+=("${BASH_REMATCH[1]}")
+		fi
+	done
+}
 
 # a module that an earlier script left loaded would not run its suite
 for m in $monitors; do
@@ -37,17 +65,12 @@ for m in $monitors; do
 	echo "sched-kunit $run: loading $m" > /dev/kmsg
 	ktap_ok "modprobe $m" modprobe $m
 	loaded $m || continue
-	# what the kernel printed since, without the timestamps
-	log=$(dmesg | sed -n "/sched-kunit $run: loading $m\$/,\$p" | sed 's/^\[[^]]*\] //')
-	suite=$(sed -n "/^    # Subtest: rv_sched_$m\$/,/^\(not \)\{0,1\}ok [0-9]* rv_sched_$m\( \|\$\)/p" \
-		<<< "$log")
+	# the suite's lines, from what the kernel printed since the mark
+	suite_of "sched-kunit $run: loading $m" rv_sched_$m
 	ktap_match "$m: its suite rv_sched_$m ran and passed" "^ok [0-9]+ rv_sched_$m( |\$)" \
-		"$(grep -E "^(not )?ok [0-9]+ rv_sched_$m( |\$)" <<< "$log")"
-	plan=$(sed -n 's/^    1\.\.\([0-9]*\)$/\1/p' <<< "$suite" | head -n 1)
-	cases=$(sed -n -E 's/^    ((not )?ok [0-9]+ .*)/\1/p' <<< "$suite")
-	ktap_eq "$m: as many results as cases" "${plan:-none}" "$(grep -c . <<< "$cases")"
-	while IFS= read -r line; do
-		[ -n "$line" ] || continue
+		"$result"
+	ktap_eq "$m: as many results as cases" "${plan:-none}" "${#cases[@]}"
+	for line in "${cases[@]}"; do
 		[[ $line =~ ^(not )?ok\ [0-9]+\ ([^ ]+) ]] && name=${BASH_REMATCH[2]} || name=$line
 		case $line in
 		"ok "*" # SKIP"*) ktap_skip "$m: $name" "${line#* # SKIP }" ;;
@@ -59,7 +82,7 @@ for m in $monitors; do
 						     buf = ""; next }
 				{ buf = buf $0 "\n" }' <<< "$suite")" ;;
 		esac
-	done <<< "$cases"
+	done
 
 	# registered afresh: nothing of the suite's runs left in it
 	ktap_eq "$m: registered, disabled, after its suite" 0 \
@@ -67,10 +90,10 @@ for m in $monitors; do
 	ktap_eq "$m: without the suite's violations" "0 none" \
 		"$(stat $m violations) $(stat $m last_violation)"
 	# and it follows the kernel when enabled
-	ktap_ok "$m: enabling it works" sh -c "echo sched:$m >> $rv/enabled_monitors"
+	ktap_ok "$m: enabling it works" append $rv/enabled_monitors "sched:$m"
 	for i in 1 2 3 4 5; do /bin/true; done	# processes: switches, wakeups, ...
 	sleep 0.1
-	ktap_ok "$m: disabling it works" sh -c "echo '!sched:$m' >> $rv/enabled_monitors"
+	ktap_ok "$m: disabling it works" append $rv/enabled_monitors "!sched:$m"
 	events=$(stat $m events)
 	ktap_result $([ "${events:-0}" -gt 0 ]; echo $?) "$m: it saw events once enabled (${events:-none})"
 	ktap_ok "rmmod $m" rmmod $m

@@ -9,20 +9,19 @@ fault=$("$lab/build-module.sh" "$lab/modules/lab_fault")/lab_fault.ko
 
 vm() { "$lab/vm-run.sh" --quiet "$@"; }
 
+# from a clone under /tmp, which the guest covers with its own scratch /tmp
 console=$(mktemp)
-trap 'rm -f "$console"' EXIT
-out=$(vm --console "$console" -- 'uname -r; test -d /sys/kernel/tracing &&
+clone=$(mktemp -d /tmp/rv-lab-clone.XXXX)
+trap 'rm -rf "$console" "$clone"' EXIT
+cp -r "$lab/.." "$clone/repo"
+out=$(cd "$clone/repo" && lab/vm-run.sh --quiet --console "$console" -- 'uname -r;
+	test -x lab/vm-run.sh && pwd && test -d /sys/kernel/tracing &&
 	echo "WARNING: words printed by a program"' 2>&1)
 ktap_result $? "a command that succeeds passes, and what it prints cannot pass for a splat" "$out"
 out=$(tr -d '\r' < "$console")
 ktap_match "the guest runs a 6.1 kernel" '^6\.1\.[0-9]+' "$out"
-
-# a clone under /tmp, which the guest covers with its own scratch /tmp
-clone=$(mktemp -d /tmp/rv-lab-clone.XXXX)
-cp -r "$lab/.." "$clone/repo"
-out=$(cd "$clone/repo" && lab/vm-run.sh --quiet --console "$console" -- 'test -x lab/vm-run.sh && pwd' 2>&1)
-ktap_result $? "a repository under /tmp is at its path in the guest too" "$out"
-ktap_match "and the command runs in it" "^$clone/repo\$" "$(tr -d '\r' < "$console")"
+ktap_match "a repository under /tmp is at its path in the guest too, and the command runs in it" \
+	"^$clone/repo\$" "$out"
 rm -rf "$clone"
 
 out=$(env -u LAB_OUT "$lab/run-tests.sh" tests/guest/sched.sh 2>&1)
