@@ -1,14 +1,16 @@
 #!/usr/bin/perl
 # SPDX-License-Identifier: GPL-2.0
-# Print one of our files as it reads at an earlier patch of the series:
-# without what later patches add to it.
+# Write our files as they read at an earlier patch of the series: without
+# what later patches add to them.
 #
-# Usage: series-hold-back.pl --later 'SYM ...' --ours LIST --present LIST PATH FILE
+# Usage: series-hold-back.pl --later 'SYM ...' --ours LIST --present LIST
+#			     --from DIR --to DIR PATH...
 #   SYM	a Kconfig symbol (no CONFIG_ prefix) that a later patch introduces
 #   LIST	a file of paths, one a line, relative to the top of the tree:
 #		--ours all the files the series adds, --present those that
 #		exist at this patch
-#   PATH	FILE's path in the tree
+#   PATH	a path in the tree: DIR/PATH of --from is read, and DIR/PATH of
+#		--to written (its folder must exist)
 #
 # Kconfig: the entries of later symbols go. Makefiles: lines that name a
 # later symbol, or a file that a later patch adds, go. reStructuredText:
@@ -20,11 +22,11 @@ use warnings;
 use File::Basename qw(dirname basename);
 use Getopt::Long;
 
-my ($later, $ours_list, $present_list) = ('', '', '');
+my ($later, $ours_list, $present_list, $from, $to) = ('', '', '', '', '');
 GetOptions('later=s' => \$later, 'ours=s' => \$ours_list,
-	   'present=s' => \$present_list) && @ARGV == 2
-	or die "usage: series-hold-back.pl --later SYMS --ours LIST --present LIST PATH FILE\n";
-my ($path, $file) = @ARGV;
+	   'present=s' => \$present_list, 'from=s' => \$from, 'to=s' => \$to) &&
+	$from ne '' && $to ne ''
+	or die "usage: series-hold-back.pl --later SYMS --ours LIST --present LIST --from DIR --to DIR PATH...\n";
 my %later = map { $_ => 1 } split ' ', $later;
 
 sub read_list {
@@ -47,51 +49,62 @@ sub added_later {
 	return $ours{$target} && !$present{$target};
 }
 
-my $dir = dirname($path);
-my $name = basename($path);
-open(my $in, '<', $file) or die "series-hold-back: $file: $!\n";
-my @lines = <$in>;
-my @kept;
+# hold_back PATH: the lines of --from's PATH that stay at this patch
+sub hold_back {
+	my ($path) = @_;
+	my $dir = dirname($path);
+	my $name = basename($path);
+	open(my $in, '<', "$from/$path") or die "series-hold-back: $from/$path: $!\n";
+	my @lines = <$in>;
+	my @kept;
 
-if ($name =~ /^Kconfig/) {
-	my $skip = 0;
-	for (@lines) {
-		if (/^(?:menu)?config\s+(\w+)/) {
-			$skip = $later{$1} ? 1 : 0;
-		} elsif (/^(?:endif|if|menu|endmenu|source|comment|choice|endchoice)\b/) {
-			$skip = 0;
+	if ($name =~ /^Kconfig/) {
+		my $skip = 0;
+		for (@lines) {
+			if (/^(?:menu)?config\s+(\w+)/) {
+				$skip = $later{$1} ? 1 : 0;
+			} elsif (/^(?:endif|if|menu|endmenu|source|comment|choice|endchoice)\b/) {
+				$skip = 0;
+			}
+			push @kept, $_ unless $skip;
 		}
-		push @kept, $_ unless $skip;
-	}
-} elsif ($name eq 'Makefile') {
-	for (@lines) {
-		my $held = grep { $later{$_} } /\bCONFIG_(\w+)/g;
-		for my $word (split) {
-			$word =~ s{^\$\((?:OUTPUT|src)\)/?}{};
-			next if $word eq '' || $word =~ /[\$=:]/;
-			my $target = "$dir/$word";
-			$target =~ s/\.o$/.c/;
-			$held ||= added_later($target) || added_later("$target.c");
+	} elsif ($name eq 'Makefile') {
+		for (@lines) {
+			my $held = grep { $later{$_} } /\bCONFIG_(\w+)/g;
+			for my $word (split) {
+				$word =~ s{^\$\((?:OUTPUT|src)\)/?}{};
+				next if $word eq '' || $word =~ /[\$=:]/;
+				my $target = "$dir/$word";
+				$target =~ s/\.o$/.c/;
+				$held ||= added_later($target) || added_later("$target.c");
+			}
+			push @kept, $_ unless $held;
 		}
-		push @kept, $_ unless $held;
+	} elsif ($name =~ /\.rst$/) {
+		my $in_toctree = 0;
+		for (@lines) {
+			$in_toctree = 1 if /^\.\. toctree::/;
+			$in_toctree = 0 if /^\S/ && !/^\.\. toctree::/;
+			next if $in_toctree && /^\s+([\w\/-]+)\s*$/ && added_later("$dir/$1.rst");
+			push @kept, $_;
+		}
+	} else {
+		@kept = @lines;
 	}
-} elsif ($name =~ /\.rst$/) {
-	my $in_toctree = 0;
-	for (@lines) {
-		$in_toctree = 1 if /^\.\. toctree::/;
-		$in_toctree = 0 if /^\S/ && !/^\.\. toctree::/;
-		next if $in_toctree && /^\s+([\w\/-]+)\s*$/ && added_later("$dir/$1.rst");
-		push @kept, $_;
+
+	if (%later && $name !~ /\.[ch]$/) {
+		my $re = join('|', map { quotemeta } sort keys %later);
+		for (@kept) {
+			die "series-hold-back: $path still names $1, which a later patch adds: $_"
+				if /\b(?:CONFIG_)?($re)\b/;
+		}
 	}
-} else {
-	@kept = @lines;
+	return @kept;
 }
 
-if (%later && $name !~ /\.[ch]$/) {
-	my $re = join('|', map { quotemeta } sort keys %later);
-	for (@kept) {
-		die "series-hold-back: $path still names $1, which a later patch adds: $_"
-			if /\b(?:CONFIG_)?($re)\b/;
-	}
+for my $path (@ARGV) {
+	my @kept = hold_back($path);
+	open(my $out, '>', "$to/$path") or die "series-hold-back: $to/$path: $!\n";
+	print $out @kept;
+	close($out) or die "series-hold-back: $to/$path: $!\n";
 }
-print @kept;

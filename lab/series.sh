@@ -209,6 +209,7 @@ for s in "${steps[@]}"; do
 		undefine=()
 		for sym in $later; do undefine+=("-UCONFIG_$sym"); done
 		: > "$work/sources"
+		others=()
 		while read -r f; do
 			mkdir -p "$stage/${f%/*}"
 			case $f in
@@ -220,11 +221,16 @@ for s in "${steps[@]}"; do
 				cat -s "$work/unifdef.out" > "$stage/$f"
 				echo "$f" >> "$work/sources" ;;
 			*)
-				"$LAB_DIR/series-hold-back.pl" --later "$later" \
-					--ours "$work/ours-overlay" --present "$work/present-paths" \
-					"$f" "$REPO_DIR/linux/$f" > "$stage/$f" || die "$name: cannot hold back $f" ;;
+				others+=("$f") ;;
 			esac
-			# git keeps one bit of the mode
+		done < <(sort -u "$work/present")
+		# the other files, all at once
+		"$LAB_DIR/series-hold-back.pl" --later "$later" \
+			--ours "$work/ours-overlay" --present "$work/present-paths" \
+			--from "$REPO_DIR/linux" --to "$stage" "${others[@]}" ||
+			die "$name: cannot hold back its files"
+		# git keeps one bit of the mode
+		while read -r f; do
 			[ ! -x "$REPO_DIR/linux/$f" ] || chmod +x "$stage/$f"
 		done < <(sort -u "$work/present")
 		# all the C files at once: none names a symbol a later step adds
