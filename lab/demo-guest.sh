@@ -8,6 +8,8 @@
 set -u
 . "${0%/*}/lib.sh"
 rv=/sys/kernel/tracing/rv
+# words FILE: its lines on one line, read by bash
+words() { local w; mapfile -t w < "$1"; echo "${w[*]}"; }
 seconds=${DEMO_SECONDS:-5}
 names=${MONITORS:-wip wwnr}
 
@@ -39,7 +41,7 @@ for m in $given; do
 	names+=" $m"
 	if ! grep -qx "$m" $rv/available_monitors; then
 		echo "demo: no monitor or container '$m' in this kernel" \
-			"(available: $(xargs < $rv/available_monitors))" >&2
+			"(available: $(words $rv/available_monitors))" >&2
 		exit 1
 	fi
 	nested=$(grep "^$m:" $rv/available_monitors)
@@ -53,10 +55,10 @@ folder() { echo "$rv/monitors/${1/://}"; }
 
 echo
 echo "== Runtime Verification on Linux $(uname -r), $(nproc) CPUs"
-echo "available monitors: $(xargs < $rv/available_monitors)"
-echo "available reactors: $(xargs < $rv/available_reactors)"
+echo "available monitors: $(words $rv/available_monitors)"
+echo "available reactors: $(words $rv/available_reactors)"
 for m in "${shown[@]}"; do
-	echo "  $m: $(cat "$(folder "$m")/desc")"
+	echo "  $m: $(< "$(folder "$m")/desc")"
 done
 
 # the log from here on holds every message of the reactor
@@ -65,7 +67,7 @@ for m in $names; do
 	echo printk > "$(folder "$m")/reactors"
 	echo "$m" >> $rv/enabled_monitors
 done
-echo "enabled: $(xargs < $rv/enabled_monitors), reactor: printk"
+echo "enabled: $(words $rv/enabled_monitors), reactor: printk"
 echo "workload: stress-ng, context switches, forks and CPU load, ${seconds}s"
 stress-ng --switch 2 --fork 1 --cpu 1 --timeout "$seconds" --quiet >/dev/null 2>&1
 sleep 0.5
@@ -75,7 +77,7 @@ echo > $rv/enabled_monitors
 for m in $names; do
 	echo nop > "$(folder "$m")/reactors"
 done
-echo "then disabled: enabled_monitors is '$(cat $rv/enabled_monitors)'"
+echo "then disabled: enabled_monitors is '$(< $rv/enabled_monitors)'"
 
 echo
 printf '%-16s %12s %11s  %s\n' monitor events violations "last violation"

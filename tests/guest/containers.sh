@@ -16,12 +16,15 @@ counts() { echo "$(< $conp/starts_a) $(< $conp/stops_a) $(< $conp/starts_b) $(< 
 switches() {	# the enable file of sched, child_a and child_b
 	echo "$(< monitors/sched/enable) $(< monitors/sched/child_a/enable) $(< monitors/sched/child_b/enable)"
 }
-selected() {	# the reactor of sched, child_a and child_b
-	local f
+selected() {	# the reactor of sched, child_a and child_b, read by bash
+	local f line chosen=()
 	for f in monitors/sched/reactors monitors/sched/child_a/reactors \
 		monitors/sched/child_b/reactors; do
-		sed -n 's/^\[\(.*\)\]$/\1/p' $f
-	done | paste -sd' '
+		while read -r line; do
+			[[ $line != \[*\] ]] || { line=${line#[}; chosen+=("${line%]}"); }
+		done < $f
+	done
+	echo "${chosen[*]}"
 }
 
 cd $rv
@@ -102,9 +105,13 @@ echo > enabled_monitors
 
 # bad input: the errno, and nothing changed
 echo sched:child_a > enabled_monitors
-state() {
-	cat enabled_monitors monitors/sched/enable monitors/sched/*/enable \
-		monitors/sched/reactors monitors/sched/*/reactors available_monitors
+state() {	# what a bad write must not change, read by bash itself
+	local f text
+	for f in enabled_monitors monitors/sched/enable monitors/sched/*/enable \
+		monitors/sched/reactors monitors/sched/*/reactors available_monitors; do
+		slurp text "$f"
+		printf '%s' "$text"
+	done
 	counts
 }
 bad() {	# bad DESC ERRNO FILE rvwrite-args...
@@ -138,7 +145,15 @@ attempt() {	# attempt DESC WORD ERRNO
 	after=$(state)
 	ktap_eq "$1: nothing changed" "$before" "$after"
 }
-errno_value() { python3 -c "import errno, sys; print(-getattr(errno, sys.argv[1]))" "$1"; }
+errno_value() {	# errno_value NAME: -errno, as the kernel returns it
+	case $1 in
+	ENOENT) echo -2 ;;
+	EBUSY) echo -16 ;;
+	EEXIST) echo -17 ;;
+	EINVAL) echo -22 ;;
+	*) echo "errno_value: $1 is not in its table" >&2; return 1 ;;
+	esac
+}
 attempt "a container under a container" nested EINVAL
 attempt "a child under a container that is not registered" orphan ENOENT
 attempt "a child under a monitor that is not a container" under_child EINVAL
