@@ -35,6 +35,25 @@ sync_tree() {
 	mv "$manifest.new" "$manifest"
 }
 
+# The series' git repository (lab/series.sh): the pristine tree, committed
+# once, and the series' commits on it.
+SERIES_GIT=$RV_CACHE/series/git
+# series_git ARGS...: git on it. Unchanged files in BASE and TREE are hard
+# links to PRISTINE's: with ctime and inode numbers out of the comparison,
+# git hashes only what changed.
+series_git() {
+	git --git-dir="$SERIES_GIT" -c core.trustctime=false -c core.checkStat=minimal \
+		-c core.autocrlf=false -c gc.auto=0 "$@"
+}
+# series_tree_of DIR INDEX: the id of DIR's git tree, all its files (-f:
+# the ignored ones too), DIR a hard-linked copy of PRISTINE; INDEX is a
+# scratch file, which starts as the pristine tree's index
+series_tree_of() {
+	cp "$RV_CACHE/series/pristine.index" "$2"
+	GIT_INDEX_FILE=$2 series_git --work-tree="$1" add -A -f
+	GIT_INDEX_FILE=$2 series_git write-tree
+}
+
 # field_of FILE NAME: the value of FILE's line "NAME: VALUE" (a monitor's
 # stats, say), read by bash itself: in a guest with monitors enabled,
 # each process a test starts costs about a second under TCG

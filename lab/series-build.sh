@@ -16,7 +16,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-git_dir=$RV_CACHE/series/git
+git_dir=$SERIES_GIT
 g() { git --git-dir="$git_dir" "$@"; }
 mapfile -t refs < <(g for-each-ref --format='%(refname)' refs/series/ 2>/dev/null)
 n=${#refs[@]}

@@ -55,15 +55,9 @@ export GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date
 [ -d "$BASE" ] && [ -d "$TREE" ] || die "no prepared tree in $RV_CACHE (make prepare)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-git_dir=$RV_CACHE/series/git
+git_dir=$SERIES_GIT
 pristine_index=$RV_CACHE/series/pristine.index
-g() {
-	# Unchanged files in BASE and TREE are hard links to PRISTINE's: with
-	# ctime and inode numbers out of the comparison, git hashes only what
-	# changed.
-	git --git-dir="$git_dir" -c core.trustctime=false -c core.checkStat=minimal \
-		-c core.autocrlf=false -c gc.auto=0 "$@"
-}
+g() { series_git "$@"; }
 
 # The pristine tree, committed once per tarball.
 pristine_id=$(cat "$RV_CACHE/.pristine")
@@ -85,11 +79,7 @@ if [ "$(cat "$RV_CACHE/series/.pristine" 2>/dev/null)" != "$pristine_id" ]; then
 fi
 
 # tree_of DIR: the git tree of DIR, a hard-linked copy of PRISTINE.
-tree_of() {
-	cp "$pristine_index" "$work/index"
-	GIT_INDEX_FILE=$work/index g --work-tree="$1" add -A -f
-	GIT_INDEX_FILE=$work/index g write-tree
-}
+tree_of() { series_tree_of "$1" "$work/index"; }
 
 # The plan: header fields of every step.
 steps=()

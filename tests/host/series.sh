@@ -14,7 +14,7 @@
 cd "$REPO_DIR"
 
 work=$(mktemp -d)
-git_dir=$RV_CACHE/series/git
+git_dir=$SERIES_GIT
 trap 'rm -rf "$work"' EXIT
 out=$work/out
 from='Ada Tester <ada@example.org>'
@@ -62,15 +62,9 @@ ktap_result $? "git am applies every patch to the pristine tree" "$am"
 ktap_eq "one commit each" "$nr_steps" \
 	"$(git -C "$am_dir" rev-list --count refs/tags/pristine..HEAD)"
 ktap_eq "and leaves a clean worktree" "" "$(git -C "$am_dir" status --porcelain)"
-# The lab's tree as a git tree, its files all (-f: the ignored ones too),
-# from an index of the pristine tree: the lab's tree shares the unchanged
-# files (hard links), whose stat data then spares git reading them.
-cp "$RV_CACHE/series/pristine.index" "$work/lab.index"
-lab_git() {
-	GIT_INDEX_FILE=$work/lab.index git --git-dir="$git_dir" --work-tree="$TREE" \
-		-c core.trustctime=false -c core.checkStat=minimal -c core.autocrlf=false "$@"
-}
-lab_tree=$(lab_git add -A -f && lab_git write-tree)
+# The lab's tree as a git tree, hashed from an index of the pristine
+# tree whose unchanged files it shares
+lab_tree=$(series_tree_of "$TREE" "$work/lab.index")
 am_tree=$(git -C "$am_dir" rev-parse 'HEAD^{tree}')
 ktap_result "$([ -n "$lab_tree" ] && [ "$lab_tree" = "$am_tree" ]; echo $?)" \
 	"the result is the lab's prepared tree, file for file" \
