@@ -46,13 +46,17 @@ ktap_eq "and no instance is left" 0 "$(stat objects)"
 # hundreds of objects from four writers at once, under a scheduling load
 echo 0 > $tobj/enable
 echo 1 > $tobj/enable
-stress-ng --switch 2 --fork 1 --timeout 20s --quiet &
+# the load lasts while the writers do, and is stopped once they are done
+stress-ng --switch 2 --fork 1 --timeout 120s --quiet &
 load=$!
 # (at most 100 alive and 100 on their way back to the pool: none dropped)
+writers=()
 for writer in 1 2 3 4; do
 	(for round in $(seq 10); do echo 25 > $objp/run; done) &
+	writers+=($!)
 done
-wait $(jobs -p | grep -v "^$load$")
+wait "${writers[@]}"
+kill $load
 wait $load
 ktap_eq "1000 objects, from four writers under load: all followed, none left" "0 1000 0" \
 	"$(stat objects) $(stat objects_followed) $(stat objects_dropped)"
