@@ -222,12 +222,12 @@ check_mon_json() {
 	print("ok %s %s %s" % (d["monitor"], d["stopped_by"], " ".join(m["name"] for m in d["monitors"])))
 	EOF
 }
-start_mon wwnr --json -T 4
+start_mon wwnr --json -T 2
 load
 wait $mon_pid
 status=$?
 cp "$out" "$json"
-ktap_eq "rv mon wwnr -T 4 --json stops by itself, status as the violations say" \
+ktap_eq "rv mon wwnr -T 2 --json stops by itself, status as the violations say" \
 	"$(expected_status wwnr)" $status
 ktap_eq "its stdout is JSON that agrees with wwnr's stats and coverage files" \
 	"ok wwnr time limit wwnr" "$(check_mon_json "$json")"
@@ -435,7 +435,7 @@ ktap_eq "the violations went to stderr with --json" 3 \
 	"$(grep -cE '\] tobj id=[0-9]+ VIOLATION held x destroy$' "$out.err")"
 
 : > "$out.err"
-"$rv" mon tobj -T 3 > "$out" 2> "$out.err" &
+"$rv" mon tobj -T 2 > "$out" 2> "$out.err" &
 mon_pid=$!
 wait_for_start
 ktap_eq "a child named by its own name runs alone, as CONTAINER:CHILD" sched:tobj \

@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Torture the RV interface: for TORTURE_SECONDS (default 40), workers at
+# Torture the RV interface: for TORTURE_SECONDS (default 25), workers at
 # once enable and disable every monitor by every path, switch reactors
 # (never panic), toggle monitoring_on and reacting_on, unload and load
 # monitor and reactor modules, hold files open across the unloads and
@@ -16,7 +16,7 @@
 rv=/sys/kernel/tracing/rv
 tracing=/sys/kernel/tracing
 mods=${RV_TEST_MODULES:-$RV_CACHE/ext/test}
-seconds=${TORTURE_SECONDS:-40}
+seconds=${TORTURE_SECONDS:-25}
 work=$(mktemp -d)
 monitors=(wip wwnr rv_test rv_test_b)
 reactors=(nop printk rv_test_react)

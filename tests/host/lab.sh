@@ -56,7 +56,7 @@ out=$(vm --expect-panic 'lab_fault' -- true 2>&1)
 status=$?
 ktap_eq "an expected panic that does not come fails" 1 $status
 
-out=$(vm --timeout 30 -- 'sleep 600' 2>&1)
+out=$(vm --timeout 20 -- 'sleep 600' 2>&1)
 status=$?
 ktap_eq "a hung guest is stopped at the time limit" 124 $status
 ktap_match "vm-run says so" 'ran past the time limit' "$out"
