@@ -1,11 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The whole test suite: the host tests, then the in-guest tests shared
-# among guests of the test kernel. Prints KTAP, then one line
+# The whole test suite: the host tests and the in-guest tests, shared
+# among runners, each of which ends in a guest of the test kernel. Prints KTAP, then one line
 # "N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
-cd "$REPO_DIR"
+cd "$REPO_DIR" || exit
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -48,20 +48,52 @@ longest_first() {
 vms=${GUEST_VMS:-$(nproc)}
 [ "$vms" -ge 1 ] 2>/dev/null || vms=1
 
-# The host tests, in $vms runners at once, which take the scripts from a
-# shared queue, longest first by the last run's times.
-echo "# host tests"
-host_start=$SECONDS
+# Each runner takes host tests from a shared queue, longest first by the
+# last run's times (a first run goes by those of lab/*-test-seconds, a
+# warm run on a 2-core machine), and when none is left, boots a guest of
+# the test kernel that takes the in-guest tests from a second queue: a
+# runner done with the host tests early (the other building the bench
+# kernel, on a first run) starts on the guest tests at once.
 host_times=$RV_CACHE/host-test-seconds
-host_tests=$(longest_first "$host_times" tests/host/*.sh)
+times_file=$RV_CACHE/guest-test-seconds
+host_order=$host_times guest_order=$times_file
+[ -f "$host_order" ] || host_order=lab/host-test-seconds
+[ -f "$guest_order" ] || guest_order=lab/guest-test-seconds
+host_tests=$(longest_first "$host_order" tests/host/*.sh)
+guest_tests=$(longest_first "$guest_order" tests/guest/*.sh)
 mkdir "$work/host-queue"
-for i in $(seq "$vms"); do
+queue=$work/queue
+mkdir "$queue"
+# runner I: its host tests, then its guest's. A guest runs its share of
+# the scripts, about 400 seconds on this 2-core machine: the limit
+# catches a hang, not a slow host.
+runner() {
+	local i=$1 start=$SECONDS
 	"$LAB_DIR/run-tests.sh" --claim "$work/host-queue" --counts "$work/host.$i" \
-		--times "$work/host-times" $host_tests > "$work/host-ktap.$i" 2>&1 &
+		--times "$work/host-times" $host_tests > "$work/host-ktap.$i" 2>&1
+	echo "host tests $((SECONDS - start)) s" > "$work/runner.$i"
+	# the other guests took every script: no boot for nothing
+	if [ "$(find "$queue" -mindepth 1 -maxdepth 1 | wc -l)" -ge "$(wc -w <<< "$guest_tests")" ]; then
+		echo "no in-guest test left for it" >> "$work/runner.$i"
+		return
+	fi
+	"$LAB_DIR/vm-run.sh" --quiet --timeout "${VM_TIMEOUT:-1800}" --share "$queue" \
+		--console "$work/console.$i" --out "$work/guest.$i" -- \
+		"lab/run-tests.sh --claim $queue --counts \$LAB_OUT/counts $guest_tests > \$LAB_OUT/ktap 2>&1" \
+		> "$work/vm.$i" 2>&1
+	echo $? > "$work/vm-status.$i"
+	echo "then its guest until $((SECONDS - start)) s" >> "$work/runner.$i"
+}
+for i in $(seq "$vms"); do
+	runner "$i" &
 	pids[i]=$!
 done
 for i in $(seq "$vms"); do
 	wait "${pids[i]}"
+done
+
+echo "# host tests"
+for i in $(seq "$vms"); do
 	echo "# host runner $i of $vms"
 	cat "$work/host-ktap.$i"
 	add_counts "$work/host.$i"
@@ -71,34 +103,23 @@ for t in $host_tests; do
 	failed=$((failed + 1))
 	echo "not ok - $t did not run to its end"
 done
-echo "# host tests: $((SECONDS - host_start)) s in $vms runners; each: $(sort -k2 -rn "$work/host-times" | tr '\n' ' ')"
+echo "# host tests, each: $(sort -k2 -rn "$work/host-times" | tr '\n' ' ')"
 cp "$work/host-times" "$host_times"
-guests_start=$SECONDS
 
-# The in-guest tests, in $vms guests at once, sharing a queue as the host
-# tests do.
-times_file=$RV_CACHE/guest-test-seconds
-guest_tests=$(longest_first "$times_file" tests/guest/*.sh)
-queue=$work/queue
-mkdir "$queue"
-# A guest runs its share of the scripts, about 800 seconds on this 2-core
-# machine: the limit catches a hang, not a slow host.
-for i in $(seq "$vms"); do
-	"$LAB_DIR/vm-run.sh" --quiet --timeout "${VM_TIMEOUT:-1800}" --share "$queue" \
-		--console "$work/console.$i" --out "$work/guest.$i" -- \
-		"lab/run-tests.sh --claim $queue --counts \$LAB_OUT/counts $guest_tests > \$LAB_OUT/ktap 2>&1" \
-		> "$work/vm.$i" 2>&1 &
-	pids[i]=$!
-done
 echo "# in-guest tests"
+consoles=()
 for i in $(seq "$vms"); do
-	wait "${pids[i]}"
-	status=$?
 	echo "# guest $i of $vms"
+	if [ ! -f "$work/vm-status.$i" ] && grep -q "no in-guest test left" "$work/runner.$i"; then
+		echo "# (not started: no in-guest test was left for it)"
+		continue
+	fi
+	consoles+=("$work/console.$i")
+	status=$(cat "$work/vm-status.$i" 2>/dev/null || echo 1)
 	cat "$work/guest.$i/ktap" 2>/dev/null
 	if [ -f "$work/guest.$i/counts" ]; then
 		add_counts "$work/guest.$i/counts"
-		if [ $status -ne 0 ] && [ "$(cut -d' ' -f2 < "$work/guest.$i/counts")" = 0 ]; then
+		if [ "$status" -ne 0 ] && [ "$(cut -d' ' -f2 < "$work/guest.$i/counts")" = 0 ]; then
 			# all its checks passed, yet the run failed: the kernel splatted
 			failed=$((failed + 1))
 			echo "not ok - the kernel of guest $i stayed clean during its tests"
@@ -124,7 +145,10 @@ for t in $guest_tests; do
 		echo "not ok - $t did not run to its end"
 	fi
 done
-echo "# in-guest tests: $((SECONDS - guests_start)) s in $vms guests; each script: $(sort -k2 -rn "$work/times" | tr '\n' ' ')"
+echo "# in-guest tests, each: $(sort -k2 -rn "$work/times" | tr '\n' ' ')"
+for i in $(seq "$vms"); do
+	echo "# runner $i: $(tr '\n' ' ' < "$work/runner.$i")"
+done
 cp "$work/times" "$times_file"
 # The KUnit suites ran at each boot: their test cases, from the consoles,
 # counted once, and a failure in any. The suites of modules run when a
@@ -142,7 +166,7 @@ kunit_cases() {
 	tr -d '\r' < "$1" |
 		sed -n "$part"'s/^\[ *[0-9.]*\] \(    \(not \)\{0,1\}ok [0-9].*\)/\1/p'
 }
-kunit=$(kunit_cases "$work/console.1" boot)
+kunit=$(kunit_cases "${consoles[0]:-/dev/null}" boot)
 if [ -z "$kunit" ]; then
 	failed=$((failed + 1))
 	echo "not ok - KUnit ran no test at boot"
@@ -151,11 +175,11 @@ else
 	passed=$((passed + $(grep -c '^    ok ' <<< "$kunit")))
 	failed=$((failed + $(grep -c '^    not ok ' <<< "$kunit")))
 fi
-for i in $(seq "$vms"); do
+for i in "${!consoles[@]}"; do
 	part=
-	[ "$i" -gt 1 ] || part=tests
-	bad=$(kunit_cases "$work/console.$i" $part | grep '^    not ok ')
-	[ -z "$bad" ] || { failed=$((failed + 1)); echo "not ok - KUnit in guest $i: $bad"; }
+	[ "$i" -gt 0 ] || part=tests
+	bad=$(kunit_cases "${consoles[i]}" $part | grep '^    not ok ')
+	[ -z "$bad" ] || { failed=$((failed + 1)); echo "not ok - KUnit in ${consoles[i]##*/}: $bad"; }
 done
 
 if [ "$skipped" -gt 0 ]; then
