@@ -38,6 +38,8 @@ sync_tree() {
 # The series' git repository (lab/series.sh): the pristine tree, committed
 # once, and the series' commits on it.
 SERIES_GIT=$RV_CACHE/series/git
+# the index of the pristine tree's commit, which series_tree_of starts from
+SERIES_PRISTINE_INDEX=$RV_CACHE/series/pristine.index
 # series_git ARGS...: git on it. Unchanged files in BASE and TREE are hard
 # links to PRISTINE's: with ctime and inode numbers out of the comparison,
 # git hashes only what changed.
@@ -49,7 +51,7 @@ series_git() {
 # the ignored ones too), DIR a hard-linked copy of PRISTINE; INDEX is a
 # scratch file, which starts as the pristine tree's index
 series_tree_of() {
-	cp "$RV_CACHE/series/pristine.index" "$2"
+	cp "$SERIES_PRISTINE_INDEX" "$2"
 	GIT_INDEX_FILE=$2 series_git --work-tree="$1" add -A -f
 	GIT_INDEX_FILE=$2 series_git write-tree
 }

@@ -56,7 +56,6 @@ export GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 git_dir=$SERIES_GIT
-pristine_index=$RV_CACHE/series/pristine.index
 g() { series_git "$@"; }
 
 # The pristine tree, committed once per tarball.
@@ -68,8 +67,8 @@ if [ "$(cat "$RV_CACHE/series/.pristine" 2>/dev/null)" != "$pristine_id" ]; then
 	git init -q --bare "$git_dir"
 	g config core.bare false
 	version=$(dpkg-query -W -f='${Version}' linux-source-6.1 2>/dev/null || echo unknown)
-	GIT_INDEX_FILE=$pristine_index g --work-tree="$PRISTINE" add -A -f
-	tree=$(GIT_INDEX_FILE=$pristine_index g write-tree)
+	GIT_INDEX_FILE=$SERIES_PRISTINE_INDEX g --work-tree="$PRISTINE" add -A -f
+	tree=$(GIT_INDEX_FILE=$SERIES_PRISTINE_INDEX g write-tree)
 	commit=$(GIT_AUTHOR_NAME=Debian GIT_AUTHOR_EMAIL=debian-kernel@lists.debian.org \
 		GIT_COMMITTER_NAME=Debian GIT_COMMITTER_EMAIL=debian-kernel@lists.debian.org \
 		GIT_AUTHOR_DATE="@$(stat -c %Y "$TARBALL") +0000" GIT_COMMITTER_DATE="@$(stat -c %Y "$TARBALL") +0000" \

@@ -31,7 +31,7 @@ ktap_eq "with a pool of 4096 task instances" 4096 "$(stat objects_capacity)"
 # a load the model allows: every enqueued task runs within 10 s (HZ=250)
 echo 2500 > $param
 dmesg -C
-stress-ng --switch 2 --cpu 2 --timeout 10s --quiet >/dev/null 2>&1
+stress-ng --switch 2 --cpu 2 --timeout 4s --quiet >/dev/null 2>&1
 events=$(stat events)
 ktap_result $([ "$events" -gt 1000 ]; echo $?) \
 	"under stress-ng --switch and --cpu it follows the scheduler ($events events)"
