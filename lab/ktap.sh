@@ -84,6 +84,19 @@ ktap_skip() {
 	echo "ok $ktap_count - $1 # SKIP $2"
 }
 
+# ktap_bad_write DESC ERRNO FILE RVWRITE-ARGS...: tests/tools/rvwrite,
+# writing $data to FILE as RVWRITE-ARGS say, fails with ERRNO, and the
+# caller's function `state`, the text of what a bad write must not
+# change, reads the same before and after: two checks.
+ktap_bad_write() {
+	local desc=$1 errno=$2 file=$3 before after
+	shift 3
+	before=$(state)
+	ktap_eq "$desc: $errno" "$errno" "$("$RV_CACHE/bin/rvwrite" "$@" -- "$file" "${data-}" 2>&1)"
+	after=$(state)
+	ktap_eq "$desc: nothing changed" "$before" "$after"
+}
+
 # ktap_kmemleak DESC: kmemleak, where it is on, reports no object that a
 # function of RV allocated. It reports objects unreferenced for some
 # seconds, on a scan; writing to it fails with EPERM when it is off, and

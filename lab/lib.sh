@@ -69,6 +69,28 @@ field_of() {
 # slurp VAR FILE: VAR gets the whole text of FILE, read by bash itself
 slurp() { IFS= read -r -d '' "$1" < "$2" || true; }
 
+# files_text FILE...: their texts one after the other, read by bash itself
+files_text() {
+	local file text
+	for file in "$@"; do
+		slurp text "$file"
+		printf '%s' "$text"
+	done
+}
+
+# write_to FILE TEXT, append_to FILE TEXT...: `echo TEXT > FILE` and, one
+# write each, `echo TEXT >> FILE`, by bash itself, as commands that
+# ktap_ok and ktap_fails can run: a kernel interface file's error is their
+# status
+write_to() { echo "$2" > "$1"; }
+append_to() {
+	local file=$1 text
+	shift
+	for text in "$@"; do
+		echo "$text" >> "$file" || return
+	done
+}
+
 # nap SECONDS: sleep without starting sleep(1): a read that times out on
 # a pipe nobody writes to, opened once per script
 nap() {

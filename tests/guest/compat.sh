@@ -22,7 +22,7 @@ ktap_eq "they register with their own descriptions" \
 	"wakeup in preemptive per-cpu testing monitor.|wakeup while not running per-task testing model." \
 	"$(< $rv/monitors/wip/desc)|$(< $rv/monitors/wwnr/desc)"
 
-ktap_ok "both enable through enabled_monitors" sh -c "echo wip >> $rv/enabled_monitors && echo wwnr >> $rv/enabled_monitors"
+ktap_ok "both enable through enabled_monitors" append_to $rv/enabled_monitors wip wwnr
 ktap_eq "and are listed enabled" "wip wwnr" "$(sort $rv/enabled_monitors | paste -sd' ')"
 # wip's events flood the buffer: each monitor's are traced alone
 echo > $tracing/trace
@@ -63,7 +63,7 @@ for e in da_error da_error_id; do echo 0 > $tracing/events/rv/$e/enable; done
 echo nop > $rv/monitors/wip/reactors
 [ -n "$printk_loaded" ] || rmmod reactor_printk
 
-ktap_ok "both disable" sh -c "echo > $rv/enabled_monitors"
+ktap_ok "both disable" write_to $rv/enabled_monitors ''
 ktap_eq "wwnr gave its task slot back: wwnr and wip enable again" "wip wwnr" \
 	"$(echo wwnr >> $rv/enabled_monitors && echo wip >> $rv/enabled_monitors &&
 	   sort $rv/enabled_monitors | paste -sd' ')"

@@ -105,36 +105,24 @@ echo > enabled_monitors
 
 # bad input: the errno, and nothing changed
 echo sched:child_a > enabled_monitors
-state() {	# what a bad write must not change, read by bash itself
-	local f text
-	for f in enabled_monitors monitors/sched/enable monitors/sched/*/enable \
-		monitors/sched/reactors monitors/sched/*/reactors available_monitors; do
-		slurp text "$f"
-		printf '%s' "$text"
-	done
+state() {	# what a bad write must not change (ktap_bad_write)
+	files_text enabled_monitors monitors/sched/enable monitors/sched/*/enable \
+		monitors/sched/reactors monitors/sched/*/reactors available_monitors
 	counts
 }
-bad() {	# bad DESC ERRNO FILE rvwrite-args...
-	local desc=$1 errno=$2 file=$3 before after
-	shift 3
-	before=$(state)
-	ktap_eq "$desc: $errno" "$errno" "$($rvwrite "$@" -- "$file" "${data-}" 2>&1)"
-	after=$(state)
-	ktap_eq "$desc: nothing changed" "$before" "$after"
-}
-data=sched:no_such bad "a child the container does not have" EINVAL enabled_monitors
-data='!sched:no_such' bad "disabling it" EINVAL enabled_monitors
-data=rv_test:child_b bad "a child under a monitor that is not its container" EINVAL enabled_monitors
-data=no_such:child_b bad "a child under a container that does not exist" EINVAL enabled_monitors
-data=sched: bad "a container and a colon" EINVAL enabled_monitors
-data=:child_b bad "a colon and a child" EINVAL enabled_monitors
-data=sched:child_b:x bad "three parts" EINVAL enabled_monitors
-data=sched:sched bad "the container as its own child" EINVAL enabled_monitors
+data=sched:no_such ktap_bad_write "a child the container does not have" EINVAL enabled_monitors
+data='!sched:no_such' ktap_bad_write "disabling it" EINVAL enabled_monitors
+data=rv_test:child_b ktap_bad_write "a child under a monitor that is not its container" EINVAL enabled_monitors
+data=no_such:child_b ktap_bad_write "a child under a container that does not exist" EINVAL enabled_monitors
+data=sched: ktap_bad_write "a container and a colon" EINVAL enabled_monitors
+data=:child_b ktap_bad_write "a colon and a child" EINVAL enabled_monitors
+data=sched:child_b:x ktap_bad_write "three parts" EINVAL enabled_monitors
+data=sched:sched ktap_bad_write "the container as its own child" EINVAL enabled_monitors
 long=$(printf 'm%.0s' $(seq 31))
-data="!$long:$long" bad "the longest form refused for its names, not its length" EINVAL \
+data="!$long:$long" ktap_bad_write "the longest form refused for its names, not its length" EINVAL \
 	enabled_monitors
-data=2 bad "a container's enable, 2" EINVAL monitors/sched/enable
-data=nosuch bad "a container's reactors, an unknown reactor" EINVAL monitors/sched/reactors
+data=2 ktap_bad_write "a container's enable, 2" EINVAL monitors/sched/enable
+data=nosuch ktap_bad_write "a container's reactors, an unknown reactor" EINVAL monitors/sched/reactors
 
 # registration: what the API refuses, and nothing changes
 attempt() {	# attempt DESC WORD ERRNO

@@ -60,7 +60,7 @@ echo wip > $rv/enabled_monitors
 echo '!wip' >> $rv/enabled_monitors
 ktap_result $([ "$(taken wip)" -lt "$before" ]; echo $?) \
 	"a new start counts from zero ($(taken wip) < $before)"
-ktap_fails "coverage is read-only" sh -c "echo 0 > $rv/monitors/wip/coverage"
+ktap_fails "coverage is read-only" write_to $rv/monitors/wip/coverage 0
 
 rmmod wwnr wip
 ktap_finish

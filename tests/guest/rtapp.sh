@@ -38,7 +38,7 @@ echo 1 > $instance/events/rv/error_pagefault/enable
 echo 1 > $instance/events/rv/event_pagefault/enable
 echo printk > $rv/monitors/rtapp/reactors
 dmesg -C
-ktap_ok "enabling the rtapp container" sh -c "echo rtapp >> $rv/enabled_monitors"
+ktap_ok "enabling the rtapp container" append_to $rv/enabled_monitors rtapp
 ktap_eq "enables pagefault and sleep" "1 1" \
 	"$(cat $rv/monitors/rtapp/pagefault/enable $rv/monitors/rtapp/sleep/enable | xargs)"
 ktap_eq "which starts with no violation" 0 "$(stat violations)"
@@ -123,7 +123,7 @@ echo 1 > $rv/monitoring_on
 "$rt_fault" fault > /dev/null
 ktap_result $([ "$(stat violations)" -gt "$before" ]; echo $?) "and it is once monitoring is back on"
 
-ktap_ok "disabling the container" sh -c "echo '!rtapp' >> $rv/enabled_monitors"
+ktap_ok "disabling the container" append_to $rv/enabled_monitors '!rtapp'
 ktap_eq "disables pagefault and sleep" "0 0" \
 	"$(cat $rv/monitors/rtapp/pagefault/enable $rv/monitors/rtapp/sleep/enable | xargs)"
 before=$(stat violations)
@@ -131,7 +131,7 @@ before=$(stat violations)
 ktap_eq "which sees nothing then" "$before" "$(stat violations)"
 
 # the monitor alone, by its container:name
-ktap_ok "rtapp:pagefault enables alone" sh -c "echo rtapp:pagefault >> $rv/enabled_monitors"
+ktap_ok "rtapp:pagefault enables alone" append_to $rv/enabled_monitors rtapp:pagefault
 ktap_eq "its counters start from zero again" 0 "$(stat violations)"
 "$rt_fault" fault > /dev/null
 ktap_result $([ "$(stat violations)" -gt 0 ]; echo $?) "and it sees the next faulting task"

@@ -127,50 +127,38 @@ ktap_eq "reacting_on 1 brings reactions back" "2:third" \
 	"$(< $reap/reactions):$(< $reap/last_msg)"
 
 # bad input: the errno, and nothing changed
-state() {	# what a bad write must not change, read by bash itself
-	local f text
-	for f in enabled_monitors monitoring_on reacting_on monitors/rv_test/reactors \
-		monitors/rv_test/enable $monp/starts $monp/stops $monp/resets; do
-		slurp text "$f"
-		printf '%s' "$text"
-	done
-}
-bad() {	# bad DESC ERRNO FILE rvwrite-args...
-	local desc=$1 errno=$2 file=$3 before after
-	shift 3
-	before=$(state)
-	ktap_eq "$desc: $errno" "$errno" "$($rvwrite "$@" -- "$file" "${data-}" 2>&1)"
-	after=$(state)
-	ktap_eq "$desc: nothing changed" "$before" "$after"
+state() {	# what a bad write must not change (ktap_bad_write)
+	files_text enabled_monitors monitoring_on reacting_on monitors/rv_test/reactors \
+		monitors/rv_test/enable $monp/starts $monp/stops $monp/resets
 }
 echo rv_test_b > enabled_monitors
 long31=$(printf 'm%.0s' $(seq 31))
 long32=$(printf 'm%.0s' $(seq 32))
-data=nosuch bad "enabled_monitors, an unknown name" EINVAL enabled_monitors
-data=- bad "enabled_monitors, '-' alone" EINVAL enabled_monitors
-data='!' bad "enabled_monitors, '!' alone" EINVAL enabled_monitors
-data='!nosuch' bad "enabled_monitors, disabling an unknown name" EINVAL enabled_monitors
-data=$long31 bad "enabled_monitors, an unknown name of maximum length" EINVAL enabled_monitors
-data=$long32 bad "enabled_monitors, a name beyond maximum length" EINVAL enabled_monitors
-data= bad "enabled_monitors, 4096 bytes" EINVAL enabled_monitors -n 4096
-data= bad "enabled_monitors, 1 MiB" EINVAL enabled_monitors -n 1048576
-data='rv_test rv_test_b' bad "enabled_monitors, two names" EINVAL enabled_monitors
-data=rv_test bad "enabled_monitors, a NUL byte" EINVAL enabled_monitors -z
+data=nosuch ktap_bad_write "enabled_monitors, an unknown name" EINVAL enabled_monitors
+data=- ktap_bad_write "enabled_monitors, '-' alone" EINVAL enabled_monitors
+data='!' ktap_bad_write "enabled_monitors, '!' alone" EINVAL enabled_monitors
+data='!nosuch' ktap_bad_write "enabled_monitors, disabling an unknown name" EINVAL enabled_monitors
+data=$long31 ktap_bad_write "enabled_monitors, an unknown name of maximum length" EINVAL enabled_monitors
+data=$long32 ktap_bad_write "enabled_monitors, a name beyond maximum length" EINVAL enabled_monitors
+data= ktap_bad_write "enabled_monitors, 4096 bytes" EINVAL enabled_monitors -n 4096
+data= ktap_bad_write "enabled_monitors, 1 MiB" EINVAL enabled_monitors -n 1048576
+data='rv_test rv_test_b' ktap_bad_write "enabled_monitors, two names" EINVAL enabled_monitors
+data=rv_test ktap_bad_write "enabled_monitors, a NUL byte" EINVAL enabled_monitors -z
 # a seq_file, which cannot be written at an offset
-data=rv_test bad "enabled_monitors, a write at an offset" ESPIPE enabled_monitors -o 3
-data=rv_tes bad "enabled_monitors, a name cut short by one" EINVAL enabled_monitors
-data=$'rv_test\xa0' bad "enabled_monitors, a no-break space (not ASCII, no blank)" EINVAL enabled_monitors
-data=rv_test_bb bad "enabled_monitors, a name one too long" EINVAL enabled_monitors
+data=rv_test ktap_bad_write "enabled_monitors, a write at an offset" ESPIPE enabled_monitors -o 3
+data=rv_tes ktap_bad_write "enabled_monitors, a name cut short by one" EINVAL enabled_monitors
+data=$'rv_test\xa0' ktap_bad_write "enabled_monitors, a no-break space (not ASCII, no blank)" EINVAL enabled_monitors
+data=rv_test_bb ktap_bad_write "enabled_monitors, a name one too long" EINVAL enabled_monitors
 for v in 2 -1 yes on 01 '1 1' '' ' ' '\n' 0x1; do
-	data=$v bad "monitoring_on, '$v'" EINVAL monitoring_on
-	data=$v bad "reacting_on, '$v'" EINVAL reacting_on
+	data=$v ktap_bad_write "monitoring_on, '$v'" EINVAL monitoring_on
+	data=$v ktap_bad_write "reacting_on, '$v'" EINVAL reacting_on
 done
-data=2 bad "monitors/rv_test/enable, '2'" EINVAL monitors/rv_test/enable
-data=1 bad "monitors/rv_test/enable, at an offset" EINVAL monitors/rv_test/enable -o 1
-data=nosuch bad "monitors/rv_test/reactors, an unknown reactor" EINVAL monitors/rv_test/reactors
-data= bad "monitors/rv_test/reactors, an empty write" EINVAL monitors/rv_test/reactors
-data='\n' bad "monitors/rv_test/reactors, a newline alone" EINVAL monitors/rv_test/reactors
-data=rv_test_reac bad "monitors/rv_test/reactors, a name cut short" EINVAL monitors/rv_test/reactors
+data=2 ktap_bad_write "monitors/rv_test/enable, '2'" EINVAL monitors/rv_test/enable
+data=1 ktap_bad_write "monitors/rv_test/enable, at an offset" EINVAL monitors/rv_test/enable -o 1
+data=nosuch ktap_bad_write "monitors/rv_test/reactors, an unknown reactor" EINVAL monitors/rv_test/reactors
+data= ktap_bad_write "monitors/rv_test/reactors, an empty write" EINVAL monitors/rv_test/reactors
+data='\n' ktap_bad_write "monitors/rv_test/reactors, a newline alone" EINVAL monitors/rv_test/reactors
+data=rv_test_reac ktap_bad_write "monitors/rv_test/reactors, a name cut short" EINVAL monitors/rv_test/reactors
 
 # what a shell writes, with or without newline, with blanks around
 ktap_eq "a name without newline is accepted" "ok 7" "$($rvwrite enabled_monitors rv_test)"

@@ -43,7 +43,7 @@ ktap_eq "available_monitors lists sched and its eight monitors" \
 	"$(for m in sched $monitors; do [ $m = sched ] && echo sched || echo sched:$m; done | sort | xargs)" \
 	"$listed"
 
-ktap_ok "enabling the sched container" sh -c "echo sched >> $rv/enabled_monitors"
+ktap_ok "enabling the sched container" append_to $rv/enabled_monitors sched
 enables
 ktap_eq "enables its eight monitors" "1 1 1 1 1 1 1 1" "$enables"
 
@@ -145,7 +145,7 @@ for rule in "sco scheduling_context sched_set_state" \
 done
 ktap_ok "the module unloads" rmmod rv_sched_break
 
-ktap_ok "disabling the sched container" sh -c "echo '!sched' >> $rv/enabled_monitors"
+ktap_ok "disabling the sched container" append_to $rv/enabled_monitors '!sched'
 enables
 ktap_eq "disables its monitors" "0 0 0 0 0 0 0 0" "$enables"
 for m in $monitors sched; do
