@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # The whole test suite: the host tests and the in-guest tests, shared
-# among runners, each of which ends in a guest of the test kernel. Prints KTAP, then one line
-# "N passed, N failed".
+# among runners, each of which ends in a guest of the test kernel.
+# Prints KTAP, then one line "N passed, N failed".
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 cd "$REPO_DIR" || exit
@@ -49,14 +49,14 @@ vms=${GUEST_VMS:-$(nproc)}
 [ "$vms" -ge 1 ] 2>/dev/null || vms=1
 
 # Each runner takes host tests from a shared queue, longest first by the
-# last run's times (a first run goes by those of lab/*-test-seconds, a
-# warm run on a 2-core machine), and when none is left, boots a guest of
-# the test kernel that takes the in-guest tests from a second queue: a
-# runner done with the host tests early (the other building the bench
-# kernel, on a first run) starts on the guest tests at once.
+# last run's times (a first run goes by lab/host-test-seconds, a cold
+# run's, and lab/guest-test-seconds), and when none is left, boots a
+# guest of the test kernel that takes the in-guest tests from a second
+# queue: a runner done with the host tests early (the other building
+# the bench kernel, on a first run) starts on the guest tests at once.
 host_times=$RV_CACHE/host-test-seconds
-times_file=$RV_CACHE/guest-test-seconds
-host_order=$host_times guest_order=$times_file
+guest_times=$RV_CACHE/guest-test-seconds
+host_order=$host_times guest_order=$guest_times
 [ -f "$host_order" ] || host_order=lab/host-test-seconds
 [ -f "$guest_order" ] || guest_order=lab/guest-test-seconds
 host_tests=$(longest_first "$host_order" tests/host/*.sh)
@@ -149,7 +149,7 @@ echo "# in-guest tests, each: $(sort -k2 -rn "$work/times" | tr '\n' ' ')"
 for i in $(seq "$vms"); do
 	echo "# runner $i: $(tr '\n' ' ' < "$work/runner.$i")"
 done
-cp "$work/times" "$times_file"
+cp "$work/times" "$guest_times"
 # The KUnit suites ran at each boot: their test cases, from the consoles,
 # counted once, and a failure in any. The suites of modules run when a
 # script loads one, after the boot (tests/guest/sched-kunit.sh counts
