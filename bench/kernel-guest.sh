@@ -16,6 +16,13 @@
 #   waking one of TASKS sleeping tasks (BENCH_TASKS: 10 100 1000 10000),
 #   no monitor against wwnr, BENCH_SCALE_ROUNDS (3) rounds; and
 #   "memory task_struct BYTES", the size of a task_struct.
+#   Last, "followed WORKLOAD MONITOR EVENTS": the events wip and wwnr
+#   each follow in one iteration of each workload (and wwnr in one of
+#   each scale series, WORKLOAD wake-TASKS), counted in untimed runs
+#   with the monitor's event trace on (BENCH_FOLLOWED iterations, 1000,
+#   and twice that; the toggles ten times these): the two RVs do not
+#   start following a task at the same point, and a ratio of times means
+#   little where they do not follow the same events.
 set -euo pipefail
 
 results=${1:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
@@ -141,5 +148,55 @@ for tasks in ${BENCH_TASKS:-10 100 1000 10000}; do
 		done
 	done
 	echo "kernel-guest: scale, $tasks tasks done" >&2
+done
+setting "${settings[0]}"
+
+# traced_events WORKLOAD MONITOR ITERATIONS [TASKS]: how many events
+# MONITOR follows in a run of WORKLOAD, from the ring buffer's counters
+# (entries kept and overwritten: nothing is read back, nothing is missed)
+traced_events() {
+	local stats key value events=0
+	echo 1 > $tracing/events/rv/event_$2/enable
+	: > $tracing/trace
+	if [ "$1" = toggle ]; then
+		echo "$3" > $events_params/preempt_toggles
+	else
+		"$bin" "$1" "$3" ${4:-} > /dev/null
+	fi
+	echo 0 > $tracing/events/rv/event_$2/enable
+	for stats in $tracing/per_cpu/cpu*/stats; do
+		while read -r key value; do
+			case $key in
+			entries: | overrun:) events=$((events + value)) ;;
+			esac
+		done < "$stats"
+	done
+	echo $events
+}
+
+# followed WORKLOAD MONITOR [TASKS]: the events MONITOR follows in one
+# iteration of WORKLOAD (wake with TASKS tasks): the difference between
+# runs of N and 2N iterations, over N, leaves out what starting and
+# ending the run makes (creating 10,000 threads, say)
+followed() {
+	local n=${BENCH_FOLLOWED:-1000} once twice thousandths
+	[ "$1" != toggle ] || n=$((n * 10))
+	setting "$2"
+	once=$(traced_events "$1" "$2" $n ${3:-})
+	twice=$(traced_events "$1" "$2" $((2 * n)) ${3:-})
+	thousandths=$(((twice - once) * 1000 / n))
+	# a negative difference, when there are almost no events: none
+	[ $thousandths -ge 0 ] || thousandths=0
+	printf 'followed %s %s %d.%03d\n' "$1${3:+-$3}" "$2" \
+		$((thousandths / 1000)) $((thousandths % 1000))
+}
+
+for w in "${workloads[@]}"; do
+	for m in wip wwnr; do
+		followed "$w" "$m" >> "$results"
+	done
+done
+for tasks in ${BENCH_TASKS:-10 100 1000 10000}; do
+	followed wake wwnr "$tasks" >> "$results"
 done
 setting "${settings[0]}"

@@ -11,6 +11,9 @@
  *               wwnr (sched_switch, sched_wakeup)
  *   fork COUNT  fork a child that exits at once, and reap it: task
  *               creation and exit, where per-task monitor state is set up
+ *               (Linux 6.1's wwnr follows none of it: the parent waits
+ *               in TASK_INTERRUPTIBLE | TASK_FREEZABLE, see wake below,
+ *               and a child never sleeps)
  *   wake COUNT TASKS
  *               TASKS threads sleep, each reading a pipe of its own; the
  *               main thread wakes them in turn with a byte, each time
