@@ -45,7 +45,7 @@ results=$(mktemp)
 settings="no-monitor rv-off tracing wip wip+wwnr wwnr"
 grep -qx sched $rv/available_monitors && settings="no-monitor rv-off sched tracing wip wip+wwnr wwnr"
 BENCH_ROUNDS=2 BENCH_PIPE=100 BENCH_FORK=10 BENCH_TOGGLES=1000 \
-	BENCH_TASKS="3 5" BENCH_WAKE=20 BENCH_SCALE_ROUNDS=1 \
+	BENCH_TASKS="3 5" BENCH_WAKE=20 BENCH_SCALE_ROUNDS=1 BENCH_FOLLOWED=100 \
 	bash bench/kernel-guest.sh "$results" \
 	"$RV_CACHE/ext/test/rv_bench_events/rv_bench_events.ko" 2>/dev/null
 ktap_eq "the driver completes two short rounds" 0 $?
@@ -59,8 +59,21 @@ ktap_eq "then the scale series: each number of tasks, without and with wwnr" \
 	"wake-3 no-monitor|wake-3 wwnr|wake-5 no-monitor|wake-5 wwnr" \
 	"$(cut -d' ' -f1,2 <<< "$scale" | paste -sd'|')"
 ktap_match "and the size of a task_struct" '^memory task_struct [1-9][0-9]*$' "$(cat "$results")"
-bad=$(awk '$1 !~ /^(pipe|fork|toggle|wake-[0-9]+|memory)$/ || !($3 + 0 > 0)' "$results")
-ktap_eq "every line is a workload and a positive time" "" "$bad"
+followed=$(grep '^followed ' "$results")
+ktap_eq "then the events wip and wwnr follow in an iteration of each workload, wwnr in each scale series" \
+	"fork wip|fork wwnr|pipe wip|pipe wwnr|toggle wip|toggle wwnr|wake-3 wwnr|wake-5 wwnr" \
+	"$(cut -d' ' -f2,3 <<< "$followed" | sort | paste -sd'|')"
+# events_of WORKLOAD MONITOR: the count the driver gave
+events_of() { awk -v w="$1" -v m="$2" '$2 == w && $3 == m { print $4 }' <<< "$followed"; }
+ktap_ok "wip follows a preemption toggle's events ($(events_of toggle wip))" \
+	positive "$(events_of toggle wip)"
+ktap_ok "wwnr follows a pipe round trip's switches and wakeups ($(events_of pipe wwnr))" \
+	positive "$(events_of pipe wwnr)"
+bad=$(grep -v '^followed ' "$results" |
+	awk '$1 !~ /^(pipe|fork|toggle|wake-[0-9]+|memory)$/ || !($3 + 0 > 0)')
+ktap_eq "every other line is a workload and a positive time" "" "$bad"
+ktap_eq "every count is a number of events with three decimals" "" \
+	"$(grep -Ev '^followed [a-z0-9-]+ (wip|wwnr) [0-9]+\.[0-9]{3}$' <<< "$followed")"
 ktap_eq "the tracing setting leaves no event enabled" "" "$(< /sys/kernel/tracing/set_event)"
 rmmod rv_bench_events
 for m in wip wwnr; do
