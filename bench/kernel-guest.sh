@@ -20,9 +20,9 @@
 #   each follow in one iteration of each workload (and wwnr in one of
 #   each scale series, WORKLOAD wake-TASKS), counted in untimed runs
 #   with the monitor's event trace on (BENCH_FOLLOWED iterations, 1000,
-#   and twice that; the toggles ten times these): the two RVs do not
-#   start following a task at the same point, and a ratio of times means
-#   little where they do not follow the same events.
+#   and twice that; the toggles ten times these, the forks a tenth):
+#   the two RVs do not start following a task at the same point, and a
+#   ratio of times means little where they do not follow the same events.
 set -euo pipefail
 
 results=${1:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
@@ -180,7 +180,11 @@ traced_events() {
 # ending the run makes (creating 10,000 threads, say)
 followed() {
 	local n=${BENCH_FOLLOWED:-1000} once twice thousandths
-	[ "$1" != toggle ] || n=$((n * 10))
+	# about as long as a pipe's run: a fork costs twenty round trips
+	case $1 in
+	toggle) n=$((n * 10)) ;;
+	fork) n=$(((n + 9) / 10)) ;;
+	esac
 	setting "$2"
 	once=$(traced_events "$1" "$2" $n ${3:-})
 	twice=$(traced_events "$1" "$2" $((2 * n)) ${3:-})
