@@ -18,11 +18,11 @@
 #   "memory task_struct BYTES", the size of a task_struct.
 #   Last, "followed WORKLOAD MONITOR EVENTS": the events wip and wwnr
 #   each follow in one iteration of each workload (and wwnr in one of
-#   each scale series, WORKLOAD wake-TASKS), counted in untimed runs
-#   with the monitor's event trace on (BENCH_FOLLOWED iterations, 1000,
-#   and twice that; the toggles ten times these, the forks a tenth):
-#   the two RVs do not start following a task at the same point, and a
-#   ratio of times means little where they do not follow the same events.
+#   each scale series, WORKLOAD wake-TASKS), counted in an untimed run
+#   like the timed ones with the monitor's event trace on (BENCH_FOLLOWED
+#   toggles, 10000): the two RVs do not start following a task at the
+#   same point, and a ratio of times means little where they do not
+#   follow the same events.
 set -euo pipefail
 
 results=${1:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
@@ -120,7 +120,7 @@ scale_count=${BENCH_WAKE:-40000}
 insmod "$events_module"
 if [ -d $rv ]; then
 	reacting=$(cat $rv/reacting_on)
-	trap 'echo $reacting > $rv/reacting_on; : > $tracing/set_event' EXIT
+	trap 'echo $reacting > $rv/reacting_on; : > $tracing/set_event; echo 1 > $tracing/tracing_on' EXIT
 	echo 0 > $rv/reacting_on
 fi
 # a first run of each, not counted: page cache, slab caches
@@ -151,19 +151,37 @@ for tasks in ${BENCH_TASKS:-10 100 1000 10000}; do
 done
 setting "${settings[0]}"
 
-# traced_events WORKLOAD MONITOR ITERATIONS [TASKS]: how many events
-# MONITOR follows in a run of WORKLOAD, from the ring buffer's counters
-# (entries kept and overwritten: nothing is read back, nothing is missed)
-traced_events() {
-	local stats key value events=0
+# followed WORKLOAD MONITOR [TASKS]: the events MONITOR follows in one
+# iteration of WORKLOAD (wake with TASKS tasks), from the ring buffer's
+# counters (entries kept and overwritten: nothing is read back, nothing
+# is missed). A run like the timed ones: the monitor just enabled (what
+# Linux 6.1's wwnr follows depends on how the tasks slept since), as many
+# iterations (BENCH_FOLLOWED toggles, 10000), and rv-bench recording only
+# its timed region (not creating 10,000 threads, say).
+followed() {
+	local iterations stats key value events=0 thousandths
+	setting "$2"
+	echo 0 > $tracing/tracing_on
 	echo 1 > $tracing/events/rv/event_$2/enable
 	: > $tracing/trace
-	if [ "$1" = toggle ]; then
-		echo "$3" > $events_params/preempt_toggles
-	else
-		"$bin" "$1" "$3" ${4:-} > /dev/null
-	fi
+	case $1 in
+	toggle)
+		iterations=${BENCH_FOLLOWED:-10000}
+		echo 1 > $tracing/tracing_on
+		echo "$iterations" > $events_params/preempt_toggles
+		echo 0 > $tracing/tracing_on
+		;;
+	wake)
+		iterations=$scale_count
+		RV_BENCH_TRACING_ON=$tracing/tracing_on "$bin" wake "$iterations" "$3" > /dev/null
+		;;
+	*)
+		iterations=${count[$1]}
+		RV_BENCH_TRACING_ON=$tracing/tracing_on "$bin" "$1" "$iterations" > /dev/null
+		;;
+	esac
 	echo 0 > $tracing/events/rv/event_$2/enable
+	echo 1 > $tracing/tracing_on
 	for stats in $tracing/per_cpu/cpu*/stats; do
 		while read -r key value; do
 			case $key in
@@ -171,26 +189,7 @@ traced_events() {
 			esac
 		done < "$stats"
 	done
-	echo $events
-}
-
-# followed WORKLOAD MONITOR [TASKS]: the events MONITOR follows in one
-# iteration of WORKLOAD (wake with TASKS tasks): the difference between
-# runs of N and 2N iterations, over N, leaves out what starting and
-# ending the run makes (creating 10,000 threads, say)
-followed() {
-	local n=${BENCH_FOLLOWED:-1000} once twice thousandths
-	# about as long as a pipe's run: a fork costs twenty round trips
-	case $1 in
-	toggle) n=$((n * 10)) ;;
-	fork) n=$(((n + 9) / 10)) ;;
-	esac
-	setting "$2"
-	once=$(traced_events "$1" "$2" $n ${3:-})
-	twice=$(traced_events "$1" "$2" $((2 * n)) ${3:-})
-	thousandths=$(((twice - once) * 1000 / n))
-	# a negative difference, when there are almost no events: none
-	[ $thousandths -ge 0 ] || thousandths=0
+	thousandths=$((events * 1000 / iterations))
 	printf 'followed %s %s %d.%03d\n' "$1${3:+-$3}" "$2" \
 		$((thousandths / 1000)) $((thousandths % 1000))
 }

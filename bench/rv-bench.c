@@ -30,8 +30,13 @@
  *
  * The program is linked statically and copied to /tmp before the run, so
  * that no 9p read of the host lands in the timed region.
+ *
+ * With RV_BENCH_TRACING_ON set to the path of a tracing_on file, the ring
+ * buffer records only the timed region: the events a monitor follows in
+ * the iterations, not in creating and ending the tasks.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -57,6 +62,31 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/* tracing_on, written at the bounds of the timed region; -1 if not asked for */
+static int tracing_on_fd = -1;
+
+static void set_tracing(const char *on)
+{
+	if (tracing_on_fd >= 0 && write(tracing_on_fd, on, 1) != 1)
+		die("tracing_on");
+}
+
+/* the timed region starts: its time, the ring buffer recording */
+static long long region_start(void)
+{
+	set_tracing("1");
+	return now_ns();
+}
+
+/* the timed region ends: its time, the ring buffer stopped */
+static long long region_end(void)
+{
+	long long end = now_ns();
+
+	set_tracing("0");
+	return end;
+}
+
 /* round trips of a byte to one of @tasks echoing tasks, over @ping and @pong */
 static long long echo_round_trips(long count, int ping[2], int pong[2])
 {
@@ -64,14 +94,14 @@ static long long echo_round_trips(long count, int ping[2], int pong[2])
 	char byte = 0;
 	long i;
 
-	start = now_ns();
+	start = region_start();
 	for (i = 0; i < count; i++) {
 		if (write(ping[1], &byte, 1) != 1)
 			die("write");
 		if (read(pong[0], &byte, 1) != 1)
 			die("read");
 	}
-	end = now_ns();
+	end = region_end();
 	/* the echoing tasks read the end of the file, and return */
 	close(ping[1]);
 	return end - start;
@@ -180,14 +210,14 @@ static long long bench_wake(long count, long tasks)
 	}
 
 	/* each round trip wakes the thread that has slept longest */
-	start = now_ns();
+	start = region_start();
 	for (i = 0; i < count; i++) {
 		if (write(turns[i % tasks], &byte, 1) != 1)
 			die("write");
 		if (read(reply[0], &byte, 1) != 1)
 			die("read");
 	}
-	end = now_ns();
+	end = region_end();
 
 	for (i = 0; i < tasks; i++) {
 		close(turns[i]);
@@ -212,7 +242,7 @@ static long long bench_fork(long count, long tasks __attribute__((unused)))
 	pid_t child;
 	long i;
 
-	start = now_ns();
+	start = region_start();
 	for (i = 0; i < count; i++) {
 		child = fork();
 		if (child < 0)
@@ -222,7 +252,7 @@ static long long bench_fork(long count, long tasks __attribute__((unused)))
 		if (waitpid(child, &status, 0) != child)
 			die("waitpid");
 	}
-	end = now_ns();
+	end = region_end();
 	return end - start;
 }
 
@@ -262,6 +292,7 @@ static long positive(const char *what, const char *text)
 int main(int argc, char **argv)
 {
 	const struct workload *w = NULL;
+	const char *tracing_on;
 	long count, tasks = 1;
 	unsigned int i;
 
@@ -273,6 +304,12 @@ int main(int argc, char **argv)
 	if (!w || argc != 3 + w->takes_tasks) {
 		usage(stderr);
 		return 2;
+	}
+	tracing_on = getenv("RV_BENCH_TRACING_ON");
+	if (tracing_on) {
+		tracing_on_fd = open(tracing_on, O_WRONLY);
+		if (tracing_on_fd < 0)
+			die(tracing_on);
 	}
 	count = positive("COUNT", argv[2]);
 	if (w->takes_tasks)

@@ -28,6 +28,13 @@ ktap_eq "rv-bench refuses 0 tasks with status 2" 2 $?
 ktap_match "and says why" "TASKS must be a positive number, not '0'" "$out"
 out=$("$bench" wake 50 2>&1)
 ktap_eq "and a wake without its number of tasks" 2 $?
+# RV_BENCH_TRACING_ON: the ring buffer records the timed region only
+out=$(RV_BENCH_TRACING_ON=/sys/kernel/tracing/no_such_file "$bench" pipe 10 2>&1)
+ktap_eq "rv-bench fails when it cannot open RV_BENCH_TRACING_ON" 1 $?
+ktap_match "and names it" '^rv-bench: /sys/kernel/tracing/no_such_file: No such file or directory$' "$out"
+RV_BENCH_TRACING_ON=/sys/kernel/tracing/tracing_on "$bench" pipe 10 > /dev/null
+ktap_eq "and else leaves tracing off after its timed region" 0 "$(< /sys/kernel/tracing/tracing_on)"
+echo 1 > /sys/kernel/tracing/tracing_on
 
 loaded=$(lsmod | awk '$1 == "wip" || $1 == "wwnr"')
 modprobe wip && modprobe wwnr
@@ -45,7 +52,7 @@ results=$(mktemp)
 settings="no-monitor rv-off tracing wip wip+wwnr wwnr"
 grep -qx sched $rv/available_monitors && settings="no-monitor rv-off sched tracing wip wip+wwnr wwnr"
 BENCH_ROUNDS=2 BENCH_PIPE=100 BENCH_FORK=10 BENCH_TOGGLES=1000 \
-	BENCH_TASKS="3 5" BENCH_WAKE=20 BENCH_SCALE_ROUNDS=1 BENCH_FOLLOWED=100 \
+	BENCH_TASKS="3 5" BENCH_WAKE=20 BENCH_SCALE_ROUNDS=1 BENCH_FOLLOWED=1000 \
 	bash bench/kernel-guest.sh "$results" \
 	"$RV_CACHE/ext/test/rv_bench_events/rv_bench_events.ko" 2>/dev/null
 ktap_eq "the driver completes two short rounds" 0 $?
@@ -85,6 +92,7 @@ ktap_ok "and so did wwnr" grep -q event_wwnr $instances/bench_wwnr/trace
 rmdir $instances/bench_wip $instances/bench_wwnr
 ktap_eq "the driver leaves no monitor enabled" "" "$(< $rv/enabled_monitors)"
 ktap_eq "with RV on" 1 "$(< $rv/monitoring_on)"
+ktap_eq "and tracing on" 1 "$(< /sys/kernel/tracing/tracing_on)"
 ktap_eq "and reacting_on as it was" "$reacting" "$(< $rv/reacting_on)"
 rm -f "$results"
 [ -n "$loaded" ] || rmmod wwnr wip
