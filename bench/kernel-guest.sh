@@ -116,11 +116,15 @@ run() {
 # scale: wwnr's cost as the number of tasks it follows grows
 scale_settings=(no-monitor wwnr)
 scale_count=${BENCH_WAKE:-40000}
+# the tracing instance where the events the monitors follow are counted
+counting=$tracing/instances/rv_bench_count
 
 insmod "$events_module"
 if [ -d $rv ]; then
 	reacting=$(cat $rv/reacting_on)
-	trap 'echo $reacting > $rv/reacting_on; : > $tracing/set_event; echo 1 > $tracing/tracing_on' EXIT
+	# on any exit: no monitor, no event, no instance of ours left
+	trap 'echo $reacting > $rv/reacting_on; : > $rv/enabled_monitors
+	: > $tracing/set_event; [ ! -d $counting ] || rmdir $counting' EXIT
 	echo 0 > $rv/reacting_on
 fi
 # a first run of each, not counted: page cache, slab caches
@@ -152,37 +156,36 @@ done
 setting "${settings[0]}"
 
 # followed WORKLOAD MONITOR [TASKS]: the events MONITOR follows in one
-# iteration of WORKLOAD (wake with TASKS tasks), from the ring buffer's
-# counters (entries kept and overwritten: nothing is read back, nothing
-# is missed). A run like the timed ones: the monitor just enabled (what
-# Linux 6.1's wwnr follows depends on how the tasks slept since), as many
-# iterations (BENCH_FOLLOWED toggles, 10000), and rv-bench recording only
-# its timed region (not creating 10,000 threads, say).
+# iteration of WORKLOAD (wake with TASKS tasks), from the counters of an
+# instance recording only its event trace (an instance overwrites: the
+# entries it keeps plus its overruns are all the events; nothing is read
+# back). In a run of its own like a timed one: the monitor just enabled
+# (what Linux 6.1's wwnr follows depends on how the tasks slept since),
+# as many iterations (BENCH_FOLLOWED toggles, 10000), and rv-bench
+# recording only its timed region (not the creation of 10,000 threads).
 followed() {
 	local iterations stats key value events=0 thousandths
 	setting "$2"
-	echo 0 > $tracing/tracing_on
-	echo 1 > $tracing/events/rv/event_$2/enable
-	: > $tracing/trace
+	echo 1 > $counting/events/rv/event_$2/enable
+	: > $counting/trace
 	case $1 in
 	toggle)
 		iterations=${BENCH_FOLLOWED:-10000}
-		echo 1 > $tracing/tracing_on
+		echo 1 > $counting/tracing_on
 		echo "$iterations" > $events_params/preempt_toggles
-		echo 0 > $tracing/tracing_on
+		echo 0 > $counting/tracing_on
 		;;
 	wake)
 		iterations=$scale_count
-		RV_BENCH_TRACING_ON=$tracing/tracing_on "$bin" wake "$iterations" "$3" > /dev/null
+		RV_BENCH_TRACING_ON=$counting/tracing_on "$bin" wake "$iterations" "$3" > /dev/null
 		;;
 	*)
 		iterations=${count[$1]}
-		RV_BENCH_TRACING_ON=$tracing/tracing_on "$bin" "$1" "$iterations" > /dev/null
+		RV_BENCH_TRACING_ON=$counting/tracing_on "$bin" "$1" "$iterations" > /dev/null
 		;;
 	esac
-	echo 0 > $tracing/events/rv/event_$2/enable
-	echo 1 > $tracing/tracing_on
-	for stats in $tracing/per_cpu/cpu*/stats; do
+	echo 0 > $counting/events/rv/event_$2/enable
+	for stats in $counting/per_cpu/cpu*/stats; do
 		while read -r key value; do
 			case $key in
 			entries: | overrun:) events=$((events + value)) ;;
@@ -194,6 +197,8 @@ followed() {
 		$((thousandths / 1000)) $((thousandths % 1000))
 }
 
+mkdir $counting
+echo 0 > $counting/tracing_on
 for w in "${workloads[@]}"; do
 	for m in wip wwnr; do
 		followed "$w" "$m" >> "$results"
@@ -203,3 +208,4 @@ for tasks in ${BENCH_TASKS:-10 100 1000 10000}; do
 	followed wake wwnr "$tasks" >> "$results"
 done
 setting "${settings[0]}"
+rmdir $counting

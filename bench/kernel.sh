@@ -10,8 +10,9 @@
 # passes or fails.
 #
 # BENCH_ROUNDS (5), BENCH_PIPE (20000), BENCH_FORK (1000), BENCH_TOGGLES
-# (1000000): rounds, and iterations of each workload per run. The raw
-# figures are kept in $RV_CACHE/bench/kernel.results; BENCH_REPORT=FILE
+# (1000000): rounds, and iterations of each workload per run;
+# BENCH_FOLLOWED (10000): toggles in the run that counts wip's events.
+# The raw figures are kept in $RV_CACHE/bench/kernel.results; BENCH_REPORT=FILE
 # reports those of FILE again, without building or running anything.
 set -euo pipefail
 . "$(dirname "$0")/../lab/lib.sh"
@@ -58,15 +59,27 @@ echo "and ours without RV."
 awk '
 function abs(x) { return x < 0 ? -x : x }
 # the events the monitors of SETTING follow in an iteration of WL on KIND;
-# 0 where not counted (the other settings, older results)
+# -1 where not counted (the other settings, older results)
 function events(kind, wl, setting,    n, i, m, sum) {
 	n = split(setting, m, "+")
 	for (i = 1; i <= n; i++) {
 		if (!((kind " " wl " " m[i]) in followed))
-			return 0
+			return -1
 		sum += followed[kind " " wl " " m[i]]
 	}
 	return sum
+}
+# whether a monitor of SETTING on the Debian kernel follows next to none
+# of the events ours follows on WL: its probes return at once
+function void(wl, setting,    n, i, m, oe) {
+	n = split(setting, m, "+")
+	for (i = 1; i <= n; i++) {
+		oe = events("bench", wl, m[i])
+		if (oe >= 0.1 && events("bench-debian", wl, m[i]) >= 0 &&
+		    events("bench-debian", wl, m[i]) < oe / 20)
+			return 1
+	}
+	return 0
 }
 function median(key,    n, i, j, t, v) {
 	n = split(runs[key], v, " ")
@@ -117,20 +130,23 @@ END {
 				dk = "bench-debian " wl " " settings[s]
 				db_k = "bench-debian " wl " no-monitor"
 				# nor to the time of a monitor that follows next to none
-				# of the events ours follows: its probes return at once
+				# of the events ours follows; no ratio per event where
+				# one of the monitors does (wip+wwnr on fork)
 				oe = events("bench", wl, settings[s])
 				de = events("bench-debian", wl, settings[s])
 				if (settings[s] == "no-monitor")
 					;
-				else if (oe >= 0.1 && de < oe / 20)
+				else if (void(wl, settings[s]) && index(settings[s], "+") == 0)
 					line = line sprintf(" %11s %10s", "void", "void")
 				else if (abs(d - db) <= hi[dk] - lo[dk] + hi[db_k] - lo[db_k])
-					line = line sprintf(" %11s", "noise")
+					line = line sprintf(" %11s %10s", "noise", "-")
 				else {
 					line = line sprintf(" %11.3f", (o - ob) / (d - db))
-					if (oe && de)
+					if (oe > 0 && de > 0 && !void(wl, settings[s]))
 						line = line sprintf(" %10.3f", \
 							(o - ob) / oe / ((d - db) / de))
+					else
+						line = line sprintf(" %10s", "-")
 				}
 			} else {
 				line = line sprintf(" %10s %8s", "-", "-")
@@ -140,7 +156,7 @@ END {
 			if (settings[s] != "no-monitor")
 				print point > (plot "-" wl)
 		}
-		if (events("bench", wl, "wip+wwnr"))
+		if (events("bench", wl, "wip+wwnr") >= 0 && events("bench-debian", wl, "wip+wwnr") >= 0)
 			printf "  events followed per iteration: wip ours %.2f, Debian\047s %.2f; wwnr ours %.2f, Debian\047s %.2f\n", \
 				events("bench", wl, "wip"), events("bench-debian", wl, "wip"), \
 				events("bench", wl, "wwnr"), events("bench-debian", wl, "wwnr")
@@ -184,7 +200,7 @@ END {
 			de = events("bench-debian", wl, "wwnr")
 			printf "  %6d %10.1f %8.1f %10.1f %8.1f %11.3f", scales[t], ob, oa, \
 				db, da, oa / da
-			if (oe && de)
+			if (oe > 0 && de > 0 && !void(wl, "wwnr"))
 				printf " %10.3f   (events: ours %.2f, Debian\047s %.2f)", \
 					oa / oe / (da / de), oe, de
 			printf "\n"

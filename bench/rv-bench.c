@@ -305,15 +305,15 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	tracing_on = getenv("RV_BENCH_TRACING_ON");
-	if (tracing_on) {
-		tracing_on_fd = open(tracing_on, O_WRONLY);
-		if (tracing_on_fd < 0)
-			die(tracing_on);
-	}
 	count = positive("COUNT", argv[2]);
 	if (w->takes_tasks)
 		tasks = positive("TASKS", argv[3]);
+	tracing_on = getenv("RV_BENCH_TRACING_ON");
+	if (tracing_on) {
+		tracing_on_fd = open(tracing_on, O_WRONLY | O_CLOEXEC);
+		if (tracing_on_fd < 0)
+			die(tracing_on);
+	}
 	printf("%.1f\n", (double)w->run(count, tasks) / count);
 	return 0;
 }
