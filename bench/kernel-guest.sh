@@ -19,10 +19,9 @@
 #   Last, "followed WORKLOAD MONITOR EVENTS": the events wip and wwnr
 #   each follow in one iteration of each workload (and wwnr in one of
 #   each scale series, WORKLOAD wake-TASKS), counted in an untimed run
-#   like the timed ones with the monitor's event trace on (BENCH_FOLLOWED
-#   toggles, 10000): the two RVs do not start following a task at the
-#   same point, and a ratio of times means little where they do not
-#   follow the same events.
+#   like the timed ones with the monitor's event trace on: the two RVs
+#   do not start following a task at the same point, and a ratio of
+#   times means little where they do not follow the same events.
 set -euo pipefail
 
 results=${1:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
@@ -101,14 +100,18 @@ setting() {
 	fi
 }
 
-# run WORKLOAD: one run; prints the mean guest ns of one iteration
+# run WORKLOAD: one run; prints the mean guest ns of one iteration. With
+# RV_BENCH_TRACING_ON naming a tracing_on file, the ring buffer records
+# the timed region only (rv-bench switches it around its own).
 run() {
 	local ns
 	if [ "$1" != toggle ]; then
 		"$bin" "$1" "${count[$1]}"
 		return
 	fi
+	[ -z "${RV_BENCH_TRACING_ON:-}" ] || echo 1 > "$RV_BENCH_TRACING_ON"
 	echo "${count[toggle]}" > $events_params/preempt_toggles
+	[ -z "${RV_BENCH_TRACING_ON:-}" ] || echo 0 > "$RV_BENCH_TRACING_ON"
 	read -r ns < $events_params/last_ns
 	printf '%d.%03d\n' $((ns / count[toggle])) $((ns % count[toggle] * 1000 / count[toggle]))
 }
@@ -161,29 +164,20 @@ setting "${settings[0]}"
 # entries it keeps plus its overruns are all the events; nothing is read
 # back). In a run of its own like a timed one: the monitor just enabled
 # (what Linux 6.1's wwnr follows depends on how the tasks slept since),
-# as many iterations (BENCH_FOLLOWED toggles, 10000), and rv-bench
-# recording only its timed region (not the creation of 10,000 threads).
+# as many iterations, and only the timed region recorded (not the
+# creation of 10,000 threads, say).
 followed() {
 	local iterations stats key value events=0 thousandths
 	setting "$2"
 	echo 1 > $counting/events/rv/event_$2/enable
 	: > $counting/trace
-	case $1 in
-	toggle)
-		iterations=${BENCH_FOLLOWED:-10000}
-		echo 1 > $counting/tracing_on
-		echo "$iterations" > $events_params/preempt_toggles
-		echo 0 > $counting/tracing_on
-		;;
-	wake)
+	if [ "$1" = wake ]; then
 		iterations=$scale_count
 		RV_BENCH_TRACING_ON=$counting/tracing_on "$bin" wake "$iterations" "$3" > /dev/null
-		;;
-	*)
+	else
 		iterations=${count[$1]}
-		RV_BENCH_TRACING_ON=$counting/tracing_on "$bin" "$1" "$iterations" > /dev/null
-		;;
-	esac
+		RV_BENCH_TRACING_ON=$counting/tracing_on run "$1" > /dev/null
+	fi
 	echo 0 > $counting/events/rv/event_$2/enable
 	for stats in $counting/per_cpu/cpu*/stats; do
 		while read -r key value; do

@@ -10,9 +10,8 @@
 # passes or fails.
 #
 # BENCH_ROUNDS (5), BENCH_PIPE (20000), BENCH_FORK (1000), BENCH_TOGGLES
-# (1000000): rounds, and iterations of each workload per run;
-# BENCH_FOLLOWED (10000): toggles in the run that counts wip's events.
-# The raw figures are kept in $RV_CACHE/bench/kernel.results; BENCH_REPORT=FILE
+# (1000000): rounds, and iterations of each workload per run. The raw
+# figures are kept in $RV_CACHE/bench/kernel.results; BENCH_REPORT=FILE
 # reports those of FILE again, without building or running anything.
 set -euo pipefail
 . "$(dirname "$0")/../lab/lib.sh"
