@@ -23,6 +23,7 @@
 #   do not start following a task at the same point, and a ratio of
 #   times means little where they do not follow the same events.
 set -euo pipefail
+. "$(dirname "$0")/../lab/lib.sh"
 
 results=${1:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
 events_module=${2:?usage: kernel-guest.sh RESULTS EVENTS_MODULE}
@@ -160,14 +161,12 @@ setting "${settings[0]}"
 
 # followed WORKLOAD MONITOR [TASKS]: the events MONITOR follows in one
 # iteration of WORKLOAD (wake with TASKS tasks), from the counters of an
-# instance recording only its event trace (an instance overwrites: the
-# entries it keeps plus its overruns are all the events; nothing is read
-# back). In a run of its own like a timed one: the monitor just enabled
+# instance recording only its event trace. In a run of its own like a timed one: the monitor just enabled
 # (what Linux 6.1's wwnr follows depends on how the tasks slept since),
 # as many iterations, and only the timed region recorded (not the
 # creation of 10,000 threads, say).
 followed() {
-	local iterations stats key value events=0 thousandths
+	local iterations events thousandths
 	setting "$2"
 	echo 1 > $counting/events/rv/event_$2/enable
 	: > $counting/trace
@@ -179,13 +178,7 @@ followed() {
 		RV_BENCH_TRACING_ON=$counting/tracing_on run "$1" > /dev/null
 	fi
 	echo 0 > $counting/events/rv/event_$2/enable
-	for stats in $counting/per_cpu/cpu*/stats; do
-		while read -r key value; do
-			case $key in
-			entries: | overrun:) events=$((events + value)) ;;
-			esac
-		done < "$stats"
-	done
+	events=$(ring_buffer_records $counting)
 	thousandths=$((events * 1000 / iterations))
 	printf 'followed %s %s %d.%03d\n' "$1${3:+-$3}" "$2" \
 		$((thousandths / 1000)) $((thousandths % 1000))

@@ -11,7 +11,9 @@ order, in one shell for each prompt, so that a "cd" carries over. "$ "
 sessions start in linux/tools/verification of the repository. Prints
 KTAP-style lines, one per command.
 
-Usage: run_examples.py [--setup PAGE=COMMAND]... REPO_DIR TOOLS_PATH PAGE.rst...
+Usage: run_examples.py [--after N] [--setup PAGE=COMMAND]... REPO_DIR TOOLS_PATH PAGE.rst...
+  --after N: the caller printed checks 1 to N already (lab/ktap.sh's);
+           number these from N + 1, and count those in the plan
   TOOLS_PATH: folders, colon-separated, put first on the PATH
   --setup: run the shell COMMAND before the examples of PAGE (a file
            name, such as monitor_containers.rst); its failure fails a check
@@ -101,13 +103,17 @@ class Shell:
 def main():
     args = sys.argv[1:]
     setups = {}
+    count = 0
+    if args[:1] == ["--after"]:
+        count = int(args[1])
+        args = args[2:]
     while args[:1] == ["--setup"]:
         page, _, command = args[1].partition("=")
         setups[page] = command
         args = args[2:]
     repo, tools, pages = args[0], args[1], args[2:]
     env = dict(os.environ, PATH=tools + ":" + os.environ["PATH"])
-    count = failures = 0
+    failures = 0
     for page in pages:
         start = {"#": "/", "$": os.path.join(repo, "linux/tools/verification")}
         shells = {}

@@ -70,6 +70,6 @@ ktap_eq "wwnr gave its task slot back: wwnr and wip enable again" "wip wwnr" \
 echo > $rv/enabled_monitors
 ktap_ok "and unload" rmmod wip wwnr
 for m in $ours; do
-	modprobe $m || echo "not ok - our $m loads again"
+	ktap_ok "our $m loads again" modprobe $m
 done
 ktap_finish

@@ -3,14 +3,14 @@
 # Failing allocations in registration, enabling and the interface
 # (tests/guest/faults.py): a clean errno each time, nothing changed;
 # the torture, which runs later, looks for leaks with kmemleak.
+. "$(dirname "$0")/../../lab/ktap.sh"
 . "$(dirname "$0")/../../lab/lib.sh"
 
 rv=/sys/kernel/tracing/rv
 mods=$RV_CACHE/ext/test
 if [ ! -w /proc/self/fail-nth ] || [ ! -d /sys/kernel/debug/failslab ]; then
-	echo "ok 1 - fault injection # SKIP no failslab or fail-nth in this kernel"
-	echo "1..1"
-	exit 0
+	ktap_skip "fault injection" "no failslab or fail-nth in this kernel"
+	ktap_finish
 fi
 modprobe wip && modprobe wwnr && modprobe reactor_printk
 ! grep -q '^rv_test_monitor ' /proc/modules || rmmod rv_test_monitor

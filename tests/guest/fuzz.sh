@@ -6,6 +6,7 @@
 # KTAP this passes through; FUZZ_PAYLOADS, FUZZ_SEED, FUZZ_SECONDS and
 # FUZZ_SKIP go to it. Loads the test monitor and reactor, wip, wwnr and the
 # printk reactor (not the panic reactor), and unloads what it loaded.
+. "$(dirname "$0")/../../lab/ktap.sh"
 . "$(dirname "$0")/../../lab/lib.sh"
 
 mods=${RV_TEST_MODULES:-$RV_CACHE/ext/test}
@@ -26,9 +27,9 @@ load() {
 	shift
 	[ ! -d "/sys/module/$name" ] || return 0
 	if ! "$@"; then
-		printf 'not ok 1 - %s loads\n1..1\n' "$name"
+		ktap_result 1 "$name loads"
 		unload
-		exit 1
+		ktap_finish
 	fi
 	loaded=("$name" "${loaded[@]}")
 }

@@ -87,7 +87,7 @@ mon_for() {
 }
 
 for m in wip wwnr reactor_printk; do
-	modprobe $m || echo "not ok - modprobe $m"
+	ktap_ok "modprobe $m" modprobe $m
 done
 initial=$(interface)
 
