@@ -211,6 +211,10 @@ static inline bool rv_monitor_enabled(struct rv_monitor *monitor)
 int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
 			  struct module *owner);
 int rv_unregister_monitor(struct rv_monitor *monitor);
+#if IS_ENABLED(CONFIG_KUNIT)
+int rv_kunit_enable_monitor(struct rv_monitor *monitor, int (*run)(void), bool *registered);
+void rv_kunit_disable_monitor(struct rv_monitor *monitor, void (*stop)(void), bool registered);
+#endif
 void rv_report_violation(struct rv_monitor *monitor, const char *state,
 			 const char *event, pid_t pid);
 void rv_report_ltl_violation(struct rv_monitor *monitor, const char *states,

@@ -336,15 +336,18 @@ static int rv_enable_container(struct rv_monitor *container)
 	return ret;
 }
 
-/* Attach a monitor, from its initial state. */
-static int rv_start_monitor(struct rv_monitor *monitor)
+/*
+ * Start a monitor from its initial state with @start: its start()
+ * callback, which attaches it, or a KUnit suite's stand-in.
+ */
+static int rv_start_monitor_with(struct rv_monitor *monitor, int (*start)(void))
 {
 	int ret;
 
 	lockdep_assert_held(&rv_interface_lock);
 	if (monitor->reset)
 		monitor->reset();
-	ret = monitor->start();
+	ret = start();
 	if (ret)
 		return ret;
 	/*
@@ -353,6 +356,12 @@ static int rv_start_monitor(struct rv_monitor *monitor)
 	 */
 	smp_store_release(&monitor->enabled, true);
 	return 0;
+}
+
+/* Attach a monitor, from its initial state. */
+static int rv_start_monitor(struct rv_monitor *monitor)
+{
+	return rv_start_monitor_with(monitor, monitor->start);
 }
 
 static int rv_enable_monitor(struct rv_monitor *monitor)
@@ -1012,6 +1021,35 @@ static int rv_check_parent(struct rv_monitor *monitor, struct rv_monitor *parent
 	return 0;
 }
 
+/*
+ * What a monitor holds from registration on, whether or not it is
+ * enabled: off, no reactor, no run, zeroed counters.
+ */
+static int rv_monitor_init_state(struct rv_monitor *monitor)
+{
+	monitor->enabled = false;
+	monitor->paused = false;
+	monitor->switching = false;
+	RCU_INIT_POINTER(monitor->reactor, NULL);
+	monitor->coverage = NULL;
+	monitor->transitions = NULL;
+	monitor->objects_capacity = 0;
+	monitor->last_violation = (struct rv_violation){};
+	raw_spin_lock_init(&monitor->violation_lock);
+	monitor->stats = alloc_percpu(struct rv_monitor_stats);
+	return monitor->stats ? 0 : -ENOMEM;
+}
+
+/* Undo rv_monitor_init_state(), once no handler runs any more. */
+static void rv_monitor_free_state(struct rv_monitor *monitor)
+{
+	free_percpu(monitor->stats);
+	monitor->stats = NULL;
+	free_percpu(monitor->transitions);
+	monitor->transitions = NULL;
+	monitor->coverage = NULL;
+}
+
 /**
  * __rv_register_monitor - make a monitor available to the user
  * @monitor:	the monitor, with name, description, start and stop set (reset
@@ -1051,23 +1089,12 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
 	if (ret)
 		goto out_unlock;
 	monitor->owner = owner;
-	monitor->enabled = false;
-	monitor->paused = false;
-	monitor->switching = false;
 	monitor->parent = parent;
-	RCU_INIT_POINTER(monitor->reactor, NULL);
 	monitor->id = rv_next_monitor_id++;
 	monitor->dir = NULL;
-	monitor->coverage = NULL;
-	monitor->transitions = NULL;
-	monitor->objects_capacity = 0;
-	monitor->last_violation = (struct rv_violation){};
-	raw_spin_lock_init(&monitor->violation_lock);
-	monitor->stats = alloc_percpu(struct rv_monitor_stats);
-	if (!monitor->stats) {
-		ret = -ENOMEM;
+	ret = rv_monitor_init_state(monitor);
+	if (ret)
 		goto out_unlock;
-	}
 	if (parent)
 		ret = rv_inherit_reactor(monitor, parent);
 	if (!ret && rv_monitors_dir) {
@@ -1076,8 +1103,7 @@ int __rv_register_monitor(struct rv_monitor *monitor, struct rv_monitor *parent,
 			rv_reactors_forget_monitor(monitor);
 	}
 	if (ret) {
-		free_percpu(monitor->stats);
-		monitor->stats = NULL;
+		rv_monitor_free_state(monitor);
 		goto out_unlock;
 	}
 	list_add(&monitor->list, rv_monitor_list_place(parent));
@@ -1116,15 +1142,91 @@ int rv_unregister_monitor(struct rv_monitor *monitor)
 	rv_reactors_forget_monitor(monitor);
 	rv_remove_monitor_files(monitor);
 	list_del(&monitor->list);
-	free_percpu(monitor->stats);
-	monitor->stats = NULL;
-	free_percpu(monitor->transitions);
-	monitor->transitions = NULL;
+	rv_monitor_free_state(monitor);
 out_unlock:
 	mutex_unlock(&rv_interface_lock);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(rv_unregister_monitor);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/* Give a suite's monitor back to the user, as it was registered. */
+static void rv_kunit_register_again(struct rv_monitor *monitor)
+{
+	/* withdrawing it kept its parent and owner */
+	int ret = __rv_register_monitor(monitor, monitor->parent, monitor->owner);
+
+	if (ret)
+		pr_err("%s: could not register the monitor again after its KUnit suite: %d\n",
+		       monitor->name, ret);
+}
+
+/**
+ * rv_kunit_enable_monitor - enable a monitor for a KUnit suite, no probe attached
+ * @monitor:	the monitor under test, registered or not yet (a module's
+ *		suites run before its init function)
+ * @run:	what @monitor's start() does but attach its probes: a new
+ *		run of its instances
+ * @registered:	set to whether @monitor was registered
+ *
+ * A suite that calls a monitor's handlers itself needs the monitor set
+ * up as the user's enabling sets it up, and no event of the live kernel
+ * reaching it. This does what registering and then enabling do, with
+ * @run for start(): zeroed counters, no reactor, the instances reset, a
+ * new run, the monitor processing events. A registered @monitor is
+ * withdrawn first, so that the user can neither see nor switch it while
+ * the suite runs. Undone by rv_kunit_disable_monitor().
+ *
+ * Context: process context; takes rv_interface_lock.
+ * Return: 0, -ENOMEM, or the error of @run; on an error nothing is left
+ * set up, and a registered @monitor is registered again.
+ */
+int rv_kunit_enable_monitor(struct rv_monitor *monitor, int (*run)(void), bool *registered)
+{
+	int ret;
+
+	*registered = !rv_unregister_monitor(monitor);
+	mutex_lock(&rv_interface_lock);
+	ret = rv_monitor_init_state(monitor);
+	if (!ret) {
+		rv_reset_stats(monitor);
+		ret = rv_start_monitor_with(monitor, run);
+		if (ret)
+			rv_monitor_free_state(monitor);
+	}
+	mutex_unlock(&rv_interface_lock);
+	if (ret && *registered)
+		rv_kunit_register_again(monitor);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(rv_kunit_enable_monitor);
+
+/**
+ * rv_kunit_disable_monitor - undo rv_kunit_enable_monitor()
+ * @monitor:	the monitor it enabled
+ * @stop:	what @monitor's stop() does but detach its probes
+ * @registered:	what rv_kunit_enable_monitor() set: register it again,
+ *		under the container it was registered under
+ *
+ * Stops @monitor as disabling does, with @stop for stop(), frees what
+ * enabling gave it, and registers it again if it was registered: a
+ * later enable starts as if the suite had never run.
+ *
+ * Context: process context; takes rv_interface_lock. The caller's own
+ * calls of the handlers must be over.
+ */
+void rv_kunit_disable_monitor(struct rv_monitor *monitor, void (*stop)(void), bool registered)
+{
+	mutex_lock(&rv_interface_lock);
+	WRITE_ONCE(monitor->enabled, false);
+	stop();
+	rv_monitor_free_state(monitor);
+	mutex_unlock(&rv_interface_lock);
+	if (registered)
+		rv_kunit_register_again(monitor);
+}
+EXPORT_SYMBOL_GPL(rv_kunit_disable_monitor);
+#endif /* CONFIG_KUNIT */
 
 /*
  * rv/available_monitors and rv/enabled_monitors: one name a line.

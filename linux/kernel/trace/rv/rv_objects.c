@@ -197,26 +197,44 @@ void rv_object_release(struct rv_objects *objects, unsigned long id)
 }
 EXPORT_SYMBOL_GPL(rv_object_release);
 
+/*
+ * The most buckets visited or instances unlinked in one hold of the
+ * table's lock by rv_objects_release_all(): the interrupts-off stretch
+ * stays as short whatever the monitor's capacity.
+ */
+#define RV_OBJECTS_RELEASE_BATCH	64
+
 /**
  * rv_objects_release_all - stop following every object
  * @objects: the table
  *
  * For a reset of the monitor: the objects that ended while it was paused
- * were not seen to end.
+ * were not seen to end. The table's lock is taken for a batch of buckets
+ * at a time, never for the whole table.
  *
- * Context: process context.
+ * Context: process context, with no handler of the monitor attached: no
+ * object is taken meanwhile.
  */
 void rv_objects_release_all(struct rv_objects *objects)
 {
-	struct hlist_node *next;
+	unsigned int buckets = 1U << objects->bits;
 	struct rv_object *object;
+	unsigned int bucket = 0;
 	unsigned long flags;
-	unsigned int i;
+	unsigned int work;
 
-	raw_spin_lock_irqsave(&objects->lock, flags);
-	for (i = 0; i < 1U << objects->bits; i++)
-		hlist_for_each_entry_safe(object, next, &objects->buckets[i], node)
-			rv_object_unlink(objects, object);
-	raw_spin_unlock_irqrestore(&objects->lock, flags);
+	while (bucket < buckets) {
+		raw_spin_lock_irqsave(&objects->lock, flags);
+		for (work = 0; bucket < buckets && work < RV_OBJECTS_RELEASE_BATCH; work++) {
+			object = hlist_entry_safe(objects->buckets[bucket].first,
+						  struct rv_object, node);
+			if (object)
+				rv_object_unlink(objects, object);
+			else
+				bucket++;
+		}
+		raw_spin_unlock_irqrestore(&objects->lock, flags);
+		cond_resched();
+	}
 }
 EXPORT_SYMBOL_GPL(rv_objects_release_all);

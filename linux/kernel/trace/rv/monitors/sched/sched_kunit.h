@@ -13,15 +13,13 @@
  * the instances while a suite runs. The suite has the monitor to
  * itself: a module's suites run when it is loaded, before its init
  * function registers the monitor; a built-in monitor's run at boot,
- * after, and the suite unregisters it first and registers it again at
- * the end. In between, the suite sets the monitor up as the RV core
- * sets up a monitor the user enabled (counters, a new run, for a
- * per-task monitor a slot), without probes and without a reactor, and
- * undoes it all at the end: the instances it synced wait for their init
- * event again, and a later enable starts as if the suite had never run.
- * Meanwhile the monitor is not registered, and the suite sets the members
- * of struct rv_monitor that registering and enabling would: the RV core
- * does not see it.
+ * after. The RV core sets the monitor up for the suite as the user's
+ * enabling does (counters, a new run, for a per-task monitor a slot),
+ * without probes and without a reactor, with the monitor withdrawn
+ * meanwhile, and undoes it all at the end (rv_kunit_enable_monitor()
+ * and rv_kunit_disable_monitor()): the instances it synced wait for
+ * their init event again, and a later enable starts as if the suite had
+ * never run.
  *
  * Included by the suites only: its functions are static.
  */
@@ -85,9 +83,9 @@ struct sched_kunit_step {
 /**
  * struct sched_kunit_monitor - a monitor under test
  * @monitor:	the monitor, rv_NAME
- * @container:	the container it registers under
  * @init:	da_monitor_init_NAME()
- * @destroy:	da_monitor_destroy_NAME()
+ * @stop:	what stop_NAME() does but detach the probes: the
+ *		instances back to waiting for their init event
  * @reset_all:	da_monitor_reset_all_NAME()
  * @state_of:	the state of the instance that follows a task (for a
  *		per-CPU monitor, this CPU's), SCHED_KUNIT_UNSYNCED while it
@@ -98,9 +96,8 @@ struct sched_kunit_step {
  */
 struct sched_kunit_monitor {
 	struct rv_monitor	*monitor;
-	struct rv_monitor	*container;
 	int			(*init)(void);
-	void			(*destroy)(void);
+	void			(*stop)(void);
 	void			(*reset_all)(void);
 	int			(*state_of)(struct task_struct *task);
 	const char		*(*state_name)(unsigned int state);
@@ -117,6 +114,12 @@ struct sched_kunit_monitor {
  * instance, for a per-CPU monitor).
  */
 #define DECLARE_SCHED_KUNIT(name, instance)					\
+static void sched_kunit_stop_##name(void)					\
+{										\
+	da_monitor_destroy_##name();						\
+	da_monitor_reset_all_##name();						\
+}										\
+										\
 static int sched_kunit_state_##name(struct task_struct *task)			\
 {										\
 	struct da_monitor *da_mon = (instance);					\
@@ -128,9 +131,8 @@ static int sched_kunit_state_##name(struct task_struct *task)			\
 										\
 static struct sched_kunit_monitor sched_kunit_##name = {			\
 	.monitor = &rv_##name,							\
-	.container = &rv_sched,							\
 	.init = da_monitor_init_##name,						\
-	.destroy = da_monitor_destroy_##name,					\
+	.stop = sched_kunit_stop_##name,					\
 	.reset_all = da_monitor_reset_all_##name,				\
 	.state_of = sched_kunit_state_##name,					\
 	.state_name = model_get_state_name_##name,				\
@@ -153,64 +155,20 @@ static int sched_kunit_init_##name(struct kunit *test)				\
 }
 
 /*
- * Take the monitor over and set it up as enabled, without its probes.
- * A failure is kept for the cases to report: a suite whose init fails
+ * Take the monitor over, set up as enabled, without its probes. A
+ * failure is kept for the cases to report: a suite whose init fails
  * prints no case at all.
  */
 static void sched_kunit_setup(struct sched_kunit_monitor *m)
 {
-	struct rv_monitor *monitor = m->monitor;
-	int ret;
-
-	/* built in, the monitor is registered already: -ENOENT if not */
-	m->registered = !rv_unregister_monitor(monitor);
-
-	/* what registering gives a monitor that the suite needs */
-	monitor->stats = alloc_percpu(struct rv_monitor_stats);
-	if (!monitor->stats) {
-		m->setup_err = -ENOMEM;
-		return;
-	}
-	raw_spin_lock_init(&monitor->violation_lock);
-	monitor->last_violation = (struct rv_violation){};
-	RCU_INIT_POINTER(monitor->reactor, NULL);
-
-	/* what enabling does but attach the probes: a run, the counters, a slot */
-	ret = m->init();
-	if (ret) {
-		free_percpu(monitor->stats);
-		monitor->stats = NULL;
-		m->setup_err = ret;
-		return;
-	}
-	/* pairs with the acquire of rv_monitor_enabled() */
-	smp_store_release(&monitor->enabled, true);
-	m->setup_err = 0;
+	m->setup_err = rv_kunit_enable_monitor(m->monitor, m->init, &m->registered);
 }
 
 /* Undo sched_kunit_setup(), and give the monitor back. */
 static void sched_kunit_teardown(struct sched_kunit_monitor *m)
 {
-	struct rv_monitor *monitor = m->monitor;
-	int ret;
-
-	if (!m->setup_err) {
-		WRITE_ONCE(monitor->enabled, false);
-		m->destroy();
-		/* the instances the cases synced wait for their init event again */
-		m->reset_all();
-		free_percpu(monitor->transitions);
-		monitor->transitions = NULL;
-		monitor->coverage = NULL;
-		free_percpu(monitor->stats);
-		monitor->stats = NULL;
-	}
-	if (m->registered) {
-		ret = rv_register_monitor(monitor, m->container);
-		if (ret)
-			pr_err("%s: could not register the monitor again after its KUnit suite: %d\n",
-			       monitor->name, ret);
-	}
+	if (!m->setup_err)
+		rv_kunit_disable_monitor(m->monitor, m->stop, m->registered);
 }
 
 /* Each case: a new run, no violation recorded, stand-in tasks. */
