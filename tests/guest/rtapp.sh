@@ -167,18 +167,27 @@ last=$(sed -n 's/^last_violation: state=\([^ ]*\) event=\([^ ]*\) .*/\1 x \2/p' 
 	$rv/monitors/rtapp/pagefault/stats)
 ktap_match "the summary counts the violations by states and atoms, as stats records them ($last)" \
 	"^rtapp:pagefault: violations: $last: [1-9][0-9]*\$" "$mon"
+# a witness of the run's violations: an instance of our own that counts
+# the error_pagefault records the kernel gave it meanwhile
+errors=/sys/kernel/tracing/instances/rtapp_errors
+mkdir $errors
+echo 1 > $errors/events/rv/error_pagefault/enable
 mon_fault -v --json
 status=$?
+traced=$(ring_buffer_records $errors)
+rmdir $errors
 ktap_eq "rv mon pagefault -v --json exits with 1 too" 1 $status
 ktap_match "-v printed the violations on stderr" \
 	"id=$pid VIOLATION s[0-9]+(,s[0-9]+)* x RT,PAGEFAULT\$" "$(cat "$out.err")"
-ktap_eq "violations_by gives states and atoms, and adds up to the violations traced" ok \
-	"$(python3 - "$out.mon" <<-'EOF' 2>&1
+ktap_eq "violations_by gives states and atoms, and adds up to the error_pagefault records of the run ($traced)" ok \
+	"$(python3 - "$out.mon" "$traced" <<-'EOF' 2>&1
 	import json, re, sys
-	m = json.load(open(sys.argv[1]))["monitors"][0]
+	d = json.load(open(sys.argv[1]))
+	m = d["monitors"][0]
 	assert m["name"] == "rtapp:pagefault", m["name"]
 	by = m["violations_by"]
-	assert by and sum(v["count"] for v in by) == m["traced_violations"], m
+	assert d["lost_events"] == 0, d
+	assert by and sum(v["count"] for v in by) == int(sys.argv[2]), m
 	for v in by:
 	    assert re.fullmatch(r"s[0-9]+(,s[0-9]+)*", v["state"]), v
 	    assert v["event"] == "RT,PAGEFAULT", v

@@ -299,12 +299,24 @@ echo 1 > $monp/drop
 
 # a module whose monitor files are open still unloads; they then fail
 exec 3< monitors/rv_test/desc
-ktap_eq "a non-root process cannot read rv/ files" "denied" \
-	"$(setpriv --reuid=65534 --regid=65534 --clear-groups cat $rv/available_monitors >/dev/null 2>&1 || echo denied)"
-ktap_eq "nor enable a monitor" "denied:" \
-	"$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo rv_test > $rv/enabled_monitors" 2>/dev/null || echo denied):$(< enabled_monitors)"
-ktap_eq "nor switch monitoring off" "denied:1" \
-	"$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "echo 0 > $rv/monitoring_on" 2>/dev/null || echo denied):$(< monitoring_on)"
+# as_nobody CMD: CMD run by sh as uid 65534, after `id -u` (which shows
+# that the switch took place); then its exit status, all on one line
+as_nobody() {
+	local out
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups sh -c "id -u; $1" 2>&1)
+	echo "${out//$'\n'/ } (status $?)"
+}
+ktap_eq "a non-root process (uid 65534) cannot read rv/ files: Permission denied" \
+	"65534 cat: $rv/available_monitors: Permission denied (status 1)" \
+	"$(as_nobody "cat $rv/available_monitors")"
+ktap_match "nor enable a monitor: Permission denied" \
+	"^65534 .*$rv/enabled_monitors: Permission denied \(status 2\)\$" \
+	"$(as_nobody "echo rv_test > $rv/enabled_monitors")"
+ktap_eq "which stays disabled" "" "$(< enabled_monitors)"
+ktap_match "nor switch monitoring off: Permission denied" \
+	"^65534 .*$rv/monitoring_on: Permission denied \(status 2\)\$" \
+	"$(as_nobody "echo 0 > $rv/monitoring_on")"
+ktap_eq "which stays on" 1 "$(< monitoring_on)"
 
 # unloading an enabled monitor stops it first
 echo rv_test > enabled_monitors

@@ -15,6 +15,48 @@ tr=/sys/kernel/tracing
 stall=$rv/monitors/stall
 param=/sys/module/stall/parameters/threshold_jiffies
 stat() { field_of $stall/stats "$1"; }
+# A witness of how long a stalled task waited, which the monitor does not
+# compute: a tracing instance of the sched_wakeup and sched_switch records
+# of stall_hog's tasks (the victim keeps its parent's name) and of the
+# error_env_stall records, on the mono clock (this guest's TSCs disagree,
+# and the victim's wakeup and its report may be on two CPUs).
+witness=$tr/instances/stall_witness
+start_witness() {
+	mkdir $witness
+	echo mono > $witness/trace_clock
+	echo 'comm == "stall_hog"' > $witness/events/sched/sched_wakeup/filter
+	echo 'prev_comm == "stall_hog"' > $witness/events/sched/sched_switch/filter
+	echo 1 > $witness/events/sched/sched_wakeup/enable
+	echo 1 > $witness/events/sched/sched_switch/enable
+	echo 1 > $witness/events/rv/error_env_stall/enable
+}
+# waited VICTIM < TRACE: for each error_env_stall record of VICTIM, in ms,
+# how long it had been enqueued then: since the last record that enqueued
+# it, its sched_wakeup or its sched_switch away from the CPU while
+# runnable (prev_state R); "none" if there was none before
+waited() {
+	awk -v pid="$1" '
+		{ ts = ""; for (i = 1; i <= NF && ts == ""; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) ts = $i + 0 }
+		ts == "" { next }
+		/ sched_wakeup: / && index($0, " pid=" pid " ") { since = ts }
+		/ sched_switch: / && index($0, " prev_pid=" pid " ") && / prev_state=R\+? / { since = ts }
+		index($0, "error_env_stall: " pid ": ") { if (since == "") print "none"; else printf "%d\n", (ts - since) * 1000 }'
+}
+# HZ, from the configuration the kernel was built with: jiffies into ms
+hz=$(sed -n 's/^CONFIG_HZ=//p' "$(build_dir "${LAB_KIND:-test}")/.config" 2>/dev/null)
+# check_waits DESC VICTIM WAITS: WAITS (from waited) has a line, and each
+# is at least the threshold of 25 jiffies in ms, less one jiffy: the clock
+# counts jiffies from the one in which it was reset, so that 25 of them
+# are more than 24 periods
+check_waits() {
+	local floor=$(( 24 * 1000 / ${hz:-0} )) w bad=
+	for w in $3; do
+		[[ $w =~ ^[0-9]+$ ]] && [ "$w" -ge $floor ] || bad+=" $w"
+	done
+	ktap_result $([ -n "$3" ] && [ -z "$bad" ]; echo $?) \
+		"$1: each report of the victim came at least $floor ms (24 jiffies, HZ=$hz) after it was enqueued, by the trace's clock ($(echo $3) ms)" \
+		"victim $2; waits too short or without a start:$bad"
+}
 
 printk_loaded=$(grep -c '^reactor_printk ' /proc/modules)
 ktap_ok "modprobe stall" modprobe stall
@@ -52,10 +94,15 @@ echo 1 > $tr/events/rv/error_stall/enable
 echo 1 > $tr/events/rv/error_env_stall/enable
 echo > $tr/trace
 dmesg -C
+start_witness
 out=$("$RV_CACHE/bin/stall_hog" 1 1500 2>&1)
 status=$?
 ktap_eq "stall_hog holds its victim off CPU 1" 0 $status
 victim=$(head -n 1 <<< "$out")
+ktap_match "(HZ is known: $hz)" '^[1-9][0-9]*$' "$hz"
+witness_trace=$(< $witness/trace)
+rmdir $witness
+check_waits "the stall traced" "$victim" "$(waited "$victim" <<< "$witness_trace")"
 n=$(stat violations)
 ktap_result $([ "${n:-0}" -gt 0 ]; echo $?) "the monitor finds the invariant broken ($n violations)"
 ktap_match "stats record it: the clock expired in enqueued" \
@@ -99,6 +146,7 @@ rv_tool=$RV_CACHE/rv/rv
 mon_out=$(mktemp)
 echo 25 > $param
 # -s: the timer may interrupt rv itself, whose violations -v leaves out
+start_witness
 "$rv_tool" mon stall -v -s > "$mon_out" 2> "$mon_out.err" &
 mon_pid=$!
 wait_for_text "$mon_out.err" 'until interrupted'
@@ -110,6 +158,8 @@ wait $mon_pid
 status=$?
 echo 1000 > $param
 mon=$(cat "$mon_out")
+witness_trace=$(< $witness/trace)
+rmdir $witness
 ktap_eq "rv mon stall -v -s exits with 1 after a stall" 1 $status
 ktap_match "it prints the victim's violation (pid $victim) with the clock's value and the invariant" \
 	"\\] id=$victim VIOLATION enqueued x clk_expired with clk=[0-9]+ jiffies \\(invariant clk < 25\\)\$" \
@@ -117,6 +167,10 @@ ktap_match "it prints the victim's violation (pid $victim) with the clock's valu
 short=$(sed -n 's/.*VIOLATION enqueued x clk_expired with clk=\([0-9]*\) jiffies.*/\1/p' <<< "$mon" |
 	awk '$1 < 25' | head -n 1)
 ktap_eq "each clock value it prints is past the threshold" "" "$short"
+check_waits "under rv mon" "$victim" "$(waited "$victim" <<< "$witness_trace")"
+ktap_eq "the victim's clock values it prints are those the kernel formatted in the witness's records" \
+	"$(sed -n "s/.*error_env_stall: $victim: .* with clk=\([0-9]*\) jiffies.*/\1/p" <<< "$witness_trace" | sort -n | xargs)" \
+	"$(sed -n "s/.*\] id=$victim VIOLATION enqueued x clk_expired with clk=\([0-9]*\) jiffies.*/\1/p" <<< "$mon" | sort -n | xargs)"
 ktap_match "its summary counts the violations by state and event" \
 	'^stall: violations: enqueued x clk_expired: [1-9][0-9]*$' "$mon"
 ktap_eq "and it leaves stall disabled" 0 "$(< $stall/enable)"

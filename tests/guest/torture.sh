@@ -100,19 +100,63 @@ ktap_eq "stress-ng ran to the end" 0 $?
 ops=$(awk '{ n += $2 } END { print n }' "$work/ops")
 echo "# torture: $seconds s, $ops operations ($(awk '{ a[$1] += $2 } END { for (k in a) print k, a[k] }' "$work/ops" | sort | paste -sd, | sed 's/,/, /g'))"
 
-# what the workers left must be consistent
-bad=
-for m in $(< $rv/available_monitors); do
-	want=0
-	grep -qx "$m" $rv/enabled_monitors && want=1
-	[ "$(< $rv/monitors/$m/enable)" = $want ] || bad="$bad $m"
-done
-ktap_eq "enabled_monitors agrees with every enable file" "" "$bad"
+# What the workers left must be consistent: what enabled_monitors and the
+# enable files say is on, against witnesses that do not ask the core.
+# check_test_monitors WHEN: the test module's start() and stop() calls
+# (for rv_test and rv_test_b both) say how many of them run: those
+# enabled, or none while monitoring_on is 0 (a pause stops them)
+monp=/sys/module/rv_test_monitor/parameters
+check_test_monitors() {
+	local on listed=0 files=0 m
+	if ! loaded rv_test_monitor; then
+		ktap_skip "$1: the test monitors run as enabled_monitors and their enable files say" \
+			"the workers left rv_test_monitor unloaded"
+		return
+	fi
+	read -r on < $rv/monitoring_on
+	for m in rv_test rv_test_b; do
+		grep -qx $m $rv/enabled_monitors && listed=$((listed + on))
+		[ "$(< $rv/monitors/$m/enable)" = 1 ] && files=$((files + on))
+	done
+	ktap_eq "$1: the test monitors run as enabled_monitors and their enable files say (monitoring_on $on): started less stopped" \
+		"$listed $files" "$(( $(< $monp/starts) - $(< $monp/stops) )) $(( $(< $monp/starts) - $(< $monp/stops) ))"
+}
+check_test_monitors "as the workers left them"
 
 # put everything back, then every module must unload
 echo 1 > $rv/monitoring_on
 echo 1 > $rv/reacting_on
 for m in $(< $rv/available_monitors); do echo nop > $rv/monitors/$m/reactors; done
+check_test_monitors "with monitoring_on 1 again"
+# check_traced WHEN: wip and wwnr, where loaded: their event_ records
+# appear in an instance of our own under a small load (context switches,
+# wakeups, preemption toggles) exactly when enabled_monitors, and each
+# enable file, say that they are on
+check_traced() {
+	local m on records want= seen=
+	for m in wip wwnr; do
+		loaded $m || continue
+		mkdir $tracing/instances/witness_$m
+		echo 1 > $tracing/instances/witness_$m/events/rv/event_$m/enable
+	done
+	"$RV_CACHE/bin/stop_cont" 20
+	for m in wip wwnr; do
+		loaded $m || continue
+		on=0
+		grep -qx $m $rv/enabled_monitors && on=1
+		want+=" $m:$on:$on"
+		records=$(ring_buffer_records $tracing/instances/witness_$m)
+		seen+=" $m:$(< $rv/monitors/$m/enable):$([ "$records" -gt 0 ] && echo 1 || echo 0)"
+		rmdir $tracing/instances/witness_$m
+	done
+	ktap_eq "$1: wip and wwnr, MONITOR:ENABLE-FILE:TRACED as enabled_monitors says" "$want" "$seen"
+}
+check_traced "as the workers left them"
+# and with some on, whatever the workers left: wip and rv_test
+echo wip > $rv/enabled_monitors
+loaded rv_test_monitor && echo rv_test >> $rv/enabled_monitors
+check_test_monitors "with wip and rv_test enabled"
+check_traced "with wip and rv_test enabled"
 echo > $rv/enabled_monitors
 echo 0 > $tracing/instances/torture/events/rv/error_wip/enable
 violations=$(grep -c error_wip $tracing/instances/torture/trace)

@@ -82,6 +82,12 @@ j = json.load(sys.stdin)
 v = j["violation_list"]
 print(j["events"], j["violations"], j["coverage"]["taken"], j["coverage"]["transitions"],
       j["kind"], v[1]["time_ns"], v[1]["task"])' <<< "$json" 2>&1)"
+# the first violation: task 10, running, woke task 20, whose instance it is
+ktap_eq "--json: each violation's time, CPU, running task (pid), followed task, state and event" \
+	"6000 0 10 20 running wakeup; 2000000010 1 20 20 running wakeup" "$(python3 -c '
+import json, sys
+print("; ".join("%d %d %d %d %s %s" % (v["time_ns"], v["cpu"], v["pid"], v["task"], v["state"],
+      v["event"]) for v in json.load(sys.stdin)["violation_list"]))' <<< "$json" 2>&1)"
 
 # per-task instances: each CPU's idle task (pid 0) is a task of its own
 trace idle <<'EOF'

@@ -310,13 +310,17 @@ ktap_eq "rv coverage wip succeeds, and prints the summary, then every transition
 	'preemptive     x preempt_disable -> non_preemptive: 1500' \
 	'non_preemptive x preempt_enable  -> preemptive: 1500' \
 	'non_preemptive x sched_waking    -> non_preemptive: 0')" "$out"
+# tobj's counts as the fake coverage file has them
+tobj_table=$(printf '%s\n' 'sched:tobj: 3 of 4 transitions taken' 'idle x create  -> idle: 0' \
+	'idle x destroy -> idle: 356' 'idle x get     -> held: 366' 'held x put     -> idle: 356')
 out=$(status_and_output "$rv" coverage sched)
 ktap_eq "rv coverage of a container prints that of each child that counts transitions" \
-	"$(printf '%s\n' 0 'sched:tobj: 3 of 4 transitions taken' 'idle x create  -> idle: 0' \
-	'idle x destroy -> idle: 356' 'idle x get     -> held: 366' 'held x put     -> idle: 356')" \
-	"$out"
-ktap_eq "a child by its own name is the same" "$("$rv" coverage sched:tobj)" \
-	"$("$rv" coverage tobj)"
+	"$(printf '0\n%s' "$tobj_table")" "$out"
+for child in sched:tobj tobj; do
+	out=$(status_and_output "$rv" coverage $child)
+	ktap_eq "rv coverage $child, a child, succeeds and prints the same" \
+		"$(printf '0\n%s' "$tobj_table")" "$out"
+done
 ktap_eq "rv coverage --json agrees with the coverage file" ok \
 	"$("$rv" coverage --json wip | python3 -c '
 import json, sys
@@ -330,6 +334,11 @@ dot=$("$rv" coverage -d wip)
 ktap_result "$(dot -Tcanon <<< "$dot" > /dev/null; echo $?)" "rv coverage --dot prints a graph that Graphviz reads"
 ktap_eq "the transition never taken is dashed" "non_preemptive non_preemptive sched_waking: 0 dashed" \
 	"$(gvpr 'E [$.style == "dashed"] { printf("%s %s %s %s\n", $.tail.name, $.head.name, $.label, $.style); }' <<< "$dot")"
+# the one never taken is a loop: the others tell the direction of the arrows
+ktap_eq "each transition is an edge from its state to its next, labelled with its event and count" \
+	"$(awk '{ print $1, $3, $2 ": " $4, ($4 > 0 ? "solid" : "dashed") }' \
+	"$fake/rv/monitors/wip/coverage" | sort)" \
+	"$(gvpr 'E { printf("%s %s %s %s\n", $.tail.name, $.head.name, $.label, $.style); }' <<< "$dot" | sort)"
 out=$(status_and_output "$rv" coverage wwnr)
 ktap_eq "rv coverage of a monitor never enabled fails with status 2, saying why" \
 	"2:rv: wwnr has no transition counts: it was never enabled, or it is no automaton; rv mon wwnr runs it" \
@@ -444,6 +453,14 @@ ktap_eq "--json prints only JSON on stdout, which agrees with the stats and cove
 	)"
 ktap_match "its messages go to stderr" 'rv: monitoring sched for 0.2 s, or until interrupted' \
 	"$(cat "$work/err")"
+# the status counts every child's violations, not the last child's only
+make_fake
+printf '%s\n' 'events: 40' 'violations: 2' 'last_violation: none' \
+	> "$fake/rv/monitors/sched/child_a/stats"
+sed -i 's/^violations: 10$/violations: 0/' "$fake/rv/monitors/sched/tobj/stats"
+out=$("$rv" mon -q -T 0.1 sched 2>/dev/null)
+ktap_eq "and with status 1 when the child that saw violations is not the last one" 1 $?
+ktap_match "whose violations the summary gives" '^sched:child_a: 40 events, 2 violations$' "$out"
 
 # a stop signal: the interface is put back, the summary printed
 for sig in TERM INT HUP; do

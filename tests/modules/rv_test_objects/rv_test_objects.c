@@ -23,11 +23,15 @@
 
 #include <rv/da_monitor.h>
 
-/* how many objects tobj can follow at once */
+/* how many objects tobj can follow at once, by default */
 #define TOBJ_CAPACITY	256
 
+static unsigned int tobj_capacity = TOBJ_CAPACITY;
+module_param_named(capacity, tobj_capacity, uint, 0444);
+MODULE_PARM_DESC(capacity, "how many objects tobj follows at once (256)");
+
 static struct rv_monitor rv_tobj;
-DECLARE_DA_MON_PER_OBJ(tobj, unsigned char, TOBJ_CAPACITY);
+DECLARE_DA_MON_PER_OBJ(tobj, unsigned char, tobj_capacity);
 
 static atomic_t tobj_next_id = ATOMIC_INIT(0);
 
@@ -99,6 +103,66 @@ static const struct kernel_param_ops keep_ops = {
 };
 module_param_cb(keep, &keep_ops, NULL, 0200);
 MODULE_PARM_DESC(keep, "create this many objects and leave them alive");
+
+/*
+ * Witnesses of tobj's instances that do not read its statistics: "live"
+ * counts the instances in its table's hash buckets (the objects followed
+ * now), "pool_used" those missing from its free pool, once the instances
+ * waiting for their grace period are back (live ones, and any lost on
+ * the way back). Both are 0 while tobj has no table.
+ */
+static unsigned int tobj_live(struct rv_objects *objects)
+{
+	unsigned int i, count = 0;
+	struct rv_object *object;
+	unsigned long flags;
+
+	for (i = 0; i < 1U << objects->bits; i++) {
+		raw_spin_lock_irqsave(&objects->lock, flags);
+		hlist_for_each_entry(object, &objects->buckets[i], node)
+			count++;
+		raw_spin_unlock_irqrestore(&objects->lock, flags);
+	}
+	return count;
+}
+
+static unsigned int tobj_pool_used(struct rv_objects *objects)
+{
+	unsigned int free = 0;
+	struct rv_object *object;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&objects->lock, flags);
+	hlist_for_each_entry(object, &objects->free, node)
+		free++;
+	raw_spin_unlock_irqrestore(&objects->lock, flags);
+	return rv_tobj.objects_capacity - free;
+}
+
+static int instances_get(char *buffer, const struct kernel_param *kp)
+{
+	unsigned int (*count)(struct rv_objects *objects) = kp->arg;
+	struct rv_objects *objects;
+	unsigned int n = 0;
+
+	/* the instances released lately back in the pool */
+	rcu_barrier();
+	/* the table is freed a grace period after it is unpublished */
+	rcu_read_lock();
+	objects = READ_ONCE(da_objects_tobj);
+	if (objects)
+		n = count(objects);
+	rcu_read_unlock();
+	return sysfs_emit(buffer, "%u\n", n);
+}
+
+static const struct kernel_param_ops instances_ops = {
+	.get = instances_get,
+};
+module_param_cb(live, &instances_ops, tobj_live, 0444);
+MODULE_PARM_DESC(live, "how many instances tobj's table holds, by its hash buckets");
+module_param_cb(pool_used, &instances_ops, tobj_pool_used, 0444);
+MODULE_PARM_DESC(pool_used, "how many instances are missing from tobj's free pool");
 
 static int start_tobj(void)
 {
