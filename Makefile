@@ -13,7 +13,7 @@ export MONITORS
 export SERIES_OUT SERIES_FROM SERIES_PREFIX
 
 .PHONY: all deps prepare kernel kernel-bench vm-run shell check check-bench-kernel demo bench \
-	bench-dot2c bench-kernel series series-bisect torture torture-kcsan clean-cache
+	bench-dot2c bench-kernel series series-bisect torture torture-kcsan mutate clean-cache
 
 all: kernel
 
@@ -54,6 +54,12 @@ torture: kernel
 
 torture-kcsan: prepare
 	@lab/build.sh kcsan && lab/torture.sh kcsan
+
+# the suite measured by the bugs it catches: each mutant of tests/mutants
+# planted, rebuilt and tested in a work area of its own; MUTANTS='NAME...'
+# plants some, MUTATE_JOBS how many at once
+mutate: prepare
+	@lab/mutate.sh $(MUTANTS)
 
 # benchmarks: measurements, reported as ratios; nothing passes or fails
 bench: bench-dot2c bench-kernel
