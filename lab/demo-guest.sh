@@ -4,7 +4,10 @@
 #
 # MONITORS: the monitors to run, default "wip wwnr"; a container (say
 # sched or rtapp) stands for its monitors, found as the modules that
-# depend on its module.
+# depend on its module. DEMO_TRACE=1: each monitor's event and error
+# trace events are recorded too, each in a tracing instance of its own,
+# and the table shows how many records each got: a count of the events
+# that does not come from the monitor's counters (the ring buffer's).
 set -u
 . "${0%/*}/lib.sh"
 rv=/sys/kernel/tracing/rv
@@ -61,6 +64,22 @@ for m in "${shown[@]}"; do
 	echo "  $m: $(< "$(folder "$m")/desc")"
 done
 
+# traced_instance MONITOR KIND: where MONITOR's KIND (event or error)
+# trace records are counted, when DEMO_TRACE=1
+instances=/sys/kernel/tracing/instances
+traced_instance() { echo "$instances/rv_demo_$2_${1/:/_}"; }
+trace_kinds=()
+[ "${DEMO_TRACE:-0}" != 1 ] || trace_kinds=(event error)
+for m in "${shown[@]}"; do
+	for kind in "${trace_kinds[@]}"; do
+		event=$(traced_instance "$m" $kind)/events/rv/${kind}_${m#*:}
+		mkdir "$(traced_instance "$m" $kind)" &&
+			echo 64 > "$(traced_instance "$m" $kind)/buffer_size_kb" &&
+			echo 1 > "$event/enable" ||
+			{ echo "demo: cannot record rv:${kind}_${m#*:}" >&2; exit 1; }
+	done
+done
+
 # the log from here on holds every message of the reactor
 dmesg -C
 for m in $names; do
@@ -78,9 +97,23 @@ for m in $names; do
 	echo nop > "$(folder "$m")/reactors"
 done
 echo "then disabled: enabled_monitors is '$(< $rv/enabled_monitors)'"
+# traced M: "EVENTS ERRORS", the records of M's trace events
+declare -A traced
+for m in "${shown[@]}"; do
+	for kind in "${trace_kinds[@]}"; do
+		echo 0 > "$(traced_instance "$m" $kind)/events/rv/${kind}_${m#*:}/enable"
+		traced[$m]+="$(ring_buffer_records "$(traced_instance "$m" $kind)") "
+		rmdir "$(traced_instance "$m" $kind)"
+	done
+done
 
 echo
-printf '%-16s %12s %11s  %s\n' monitor events violations "last violation"
+if [ ${#trace_kinds[@]} -gt 0 ]; then
+	echo "traced: the records of the monitor's event_ and error_ trace events"
+	printf '%-16s %12s %11s %17s  %s\n' monitor events violations "traced (ev, err)" "last violation"
+else
+	printf '%-16s %12s %11s  %s\n' monitor events violations "last violation"
+fi
 for m in "${shown[@]}"; do
 	stats=$(folder "$m")/stats
 	events=$(field_of "$stats" events)
@@ -88,7 +121,11 @@ for m in "${shown[@]}"; do
 	last=$(field_of "$stats" last_violation)
 	[[ ! $last =~ ^state=([^ ]*)\ event=([^ ]*)\ cpu=([^ ]*)\ pid=([^ ]*)\  ]] ||
 		last="event ${BASH_REMATCH[2]} in state ${BASH_REMATCH[1]} (CPU ${BASH_REMATCH[3]}, pid ${BASH_REMATCH[4]})"
-	printf '%-16s %12s %11s  %s\n' "$m" "$events" "$violations" "$last"
+	if [ ${#trace_kinds[@]} -gt 0 ]; then
+		printf '%-16s %12s %11s %17s  %s\n' "$m" "$events" "$violations" "${traced[$m]% }" "$last"
+	else
+		printf '%-16s %12s %11s  %s\n' "$m" "$events" "$violations" "$last"
+	fi
 done
 echo
 echo "what the printk reactor printed (how many times, message):"
