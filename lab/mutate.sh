@@ -107,18 +107,29 @@ kernel_inputs() {
 		! -path 'linux/Documentation/*' -print0 | sort -z | xargs -0 sha1sum | sha1sum)
 }
 
-# build_area DIR: the area's kernel (test), unless it was built from the
-# same sources, then the test modules and tools, from its copy of the
-# repository
+# build_area DIR FILE...: the area's kernel (test), unless it was built
+# from the same sources, and the tool that a FILE belongs to, from its
+# copy of the repository: what the mutant itself must build
 build_area() {
-	local inputs
-	inputs=$(kernel_inputs "$1")
-	if [ "$inputs" != "$(cat "$1/kernel-inputs" 2>/dev/null)" ]; then
-		rm -f "$1/kernel-inputs"
-		in_area "$1" lab/prepare.sh && in_area "$1" lab/build.sh test || return
-		echo "$inputs" > "$1/kernel-inputs"
+	local area=$1 inputs f tool
+	shift
+	inputs=$(kernel_inputs "$area")
+	if [ "$inputs" != "$(cat "$area/kernel-inputs" 2>/dev/null)" ]; then
+		rm -f "$area/kernel-inputs"
+		in_area "$area" lab/prepare.sh && in_area "$area" lab/build.sh test || return
+		echo "$inputs" > "$area/kernel-inputs"
 	fi
-	in_area "$1" bash -c '. lab/lib.sh && build_test_prerequisites'
+	for f in "$@"; do
+		case $f in
+		linux/tools/verification/*/*)
+			tool=${f#linux/tools/verification/}
+			tool=${tool%%/*}
+			[ "$tool" != models ] || continue
+			mkdir -p "$area/cache/mutant/$tool" &&
+				make -s -C "$area/repo/linux/tools/verification/$tool" \
+					OUTPUT="$area/cache/mutant/$tool/" || return ;;
+		esac
+	done
 }
 
 # plant DIR NAME RESULT: plant mutant NAME in the area DIR, rebuild,
@@ -143,8 +154,15 @@ plant() {
 		return
 	fi
 	touches_kernel "${files[@]}" && kernel=1
-	if ! build_area "$area" >> "$result.log" 2>&1; then
+	if ! build_area "$area" "${files[@]}" >> "$result.log" 2>&1; then
 		echo "error: does not build" > "$result"
+		return
+	fi
+	# what the tests need, built with the mutant: make check fails when
+	# they do not build (a monitor that dot2k generates, say)
+	if ! in_area "$area" bash -c '. lab/lib.sh && build_test_prerequisites' \
+		>> "$result.log" 2>&1; then
+		echo "killed by the build of the tests' prerequisites (build_test_prerequisites)" > "$result"
 		return
 	fi
 	for s in "${scripts[@]}"; do
@@ -197,6 +215,7 @@ worker() {
 		SECONDS=0
 		plant "$area" "$name" "$claims/$name/result"
 		echo "$SECONDS" > "$claims/$name/seconds"
+		echo "mutate: $name: $(< "$claims/$name/result") ($SECONDS s)" >&2
 	done
 }
 
