@@ -62,6 +62,20 @@ ktap_match "while the error tracepoint still records violations" \
 echo 1 > $rv/reacting_on
 echo 0 > $tr/events/rv/error_wwnr/enable
 
+# a burst of 20 violations on one CPU, interrupts off: the printk
+# reactor's queue (8 a CPU) keeps 8 and says how many it left out
+ktap_ok "the test monitor loads" insmod "$RV_CACHE/ext/test/rv_test_monitor/rv_test_monitor.ko"
+echo printk > $rv/monitors/rv_test/reactors
+dmesg -C
+echo 20 > /sys/module/rv_test_monitor/parameters/react_burst
+sleep 0.2
+log=$(dmesg)
+ktap_eq "a burst of 20 reactions: the printk reactor prints 8 of them" 8 \
+	"$(grep -c 'rv_test: a burst of reactions' <<< "$log")"
+ktap_match "and says it left 12 out" 'rv: 12 more violations not printed$' "$log"
+echo nop > $rv/monitors/rv_test/reactors
+ktap_ok "and unloads" rmmod rv_test_monitor
+
 # a wakeup the wip model forbids, made on purpose
 dmesg -C
 insmod "$RV_CACHE/ext/test/rv_wip_violation/rv_wip_violation.ko"

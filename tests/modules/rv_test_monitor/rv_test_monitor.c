@@ -5,6 +5,7 @@
  * calls the core makes to it and lets a test drive the core's API through
  * module parameters.
  */
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -74,6 +75,33 @@ static const struct kernel_param_ops react_ops = {
 };
 module_param_cb(react, &react_ops, NULL, 0200);
 MODULE_PARM_DESC(react, "write a message to react with it");
+
+/*
+ * Writing N here makes the monitor react N times with interrupts off, as
+ * a burst of violations in a probe would: a reactor that defers its work
+ * to an interrupt sees them all before it can run.
+ */
+static int react_burst_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned long flags;
+	unsigned int n, i;
+	int ret;
+
+	ret = kstrtouint(val, 0, &n);
+	if (ret || n > 1000)
+		return ret ?: -EINVAL;
+	local_irq_save(flags);
+	for (i = 0; i < n; i++)
+		rv_react(&test_monitor, "rv_test: a burst of reactions");
+	local_irq_restore(flags);
+	return 0;
+}
+
+static const struct kernel_param_ops react_burst_ops = {
+	.set = react_burst_set,
+};
+module_param_cb(react_burst, &react_burst_ops, NULL, 0200);
+MODULE_PARM_DESC(react_burst, "write N to react N times with interrupts off");
 
 /*
  * Writing a name here tries to register another monitor of that name and
